@@ -1,0 +1,186 @@
+/**
+ * Bitboards as pairs of 32-bit integers.
+ *
+ * Square s = x * 8 + y (x the row 0..7 from the top, y the column 0..7). The low word holds
+ * squares 0..31 (rows 0-3), the high word squares 32..63 (rows 4-7); bit (s & 31) of its word.
+ * JavaScript has no fast 64-bit integers, so every board is two `| 0` numbers and the hot
+ * functions below take and return words, never objects. A function that yields a pair
+ * returns the low word and leaves the high word in `resultHi`, so nothing is allocated.
+ */
+
+/** The high word of the pair most recently returned by `legalMoves` or `flips`. */
+export let resultHi = 0;
+
+export const SQUARES = 64;
+
+/** Columns 1..6: the only columns a disc can be flipped in horizontally or diagonally. */
+const INNER = 0x7e7e7e7e;
+
+export function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) | 0;
+}
+
+/** Index of the lowest set bit of a non-zero word. */
+export function lowestBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/** Whether square s is set in the pair (lo, hi). */
+export function hasSquare(lo: number, hi: number, s: number): boolean {
+  return (((s < 32 ? lo : hi) >>> (s & 31)) & 1) !== 0;
+}
+
+/** The low word of the single-square board {s}; `squareHi` is its high word. */
+export function squareLo(s: number): number {
+  return s < 32 ? 1 << s : 0;
+}
+
+export function squareHi(s: number): number {
+  return s < 32 ? 0 : 1 << (s - 32);
+}
+
+/**
+ * Legal moves of the player (pl, ph) against the opponent (ol, oh): the low word, high word
+ * in `resultHi`. For each direction the run of opponent discs next to a player disc is grown
+ * inside one word, then carried across the row 3 / row 4 seam once (a line crosses it at
+ * most once), which costs about half of shifting both words at every step.
+ */
+export function legalMoves(pl: number, ph: number, ol: number, oh: number): number {
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  const il = ol & INNER;
+  const ih = oh & INNER;
+  let rl = 0;
+  let rh = 0;
+  let t: number;
+  let u: number;
+  let pre: number;
+  // East and west never cross words: doubling steps cover runs of up to six discs.
+  t = (pl << 1) & il; t |= (t << 1) & il; pre = il & (il << 1); t |= pre & (t << 2); t |= pre & (t << 2); rl |= (t << 1) & el;
+  t = (ph << 1) & ih; t |= (t << 1) & ih; pre = ih & (ih << 1); t |= pre & (t << 2); t |= pre & (t << 2); rh |= (t << 1) & eh;
+  t = (pl >>> 1) & il; t |= (t >>> 1) & il; pre = il & (il >>> 1); t |= pre & (t >>> 2); t |= pre & (t >>> 2); rl |= (t >>> 1) & el;
+  t = (ph >>> 1) & ih; t |= (t >>> 1) & ih; pre = ih & (ih >>> 1); t |= pre & (t >>> 2); t |= pre & (t >>> 2); rh |= (t >>> 1) & eh;
+  // South (+8), south-east (+9), south-west (+7): the low word first, then carried into the high one.
+  t = (pl << 8) & ol; t |= (t << 8) & ol; t |= (t << 8) & ol; rl |= (t << 8) & el;
+  u = ((ph << 8) | ((pl | t) >>> 24)) & oh; u |= (u << 8) & oh; u |= (u << 8) & oh; rh |= ((u << 8) | (t >>> 24)) & eh;
+  t = (pl << 9) & il; t |= (t << 9) & il; t |= (t << 9) & il; rl |= (t << 9) & el;
+  u = ((ph << 9) | ((pl | t) >>> 23)) & ih; u |= (u << 9) & ih; u |= (u << 9) & ih; rh |= ((u << 9) | (t >>> 23)) & eh;
+  t = (pl << 7) & il; t |= (t << 7) & il; t |= (t << 7) & il; rl |= (t << 7) & el;
+  u = ((ph << 7) | ((pl | t) >>> 25)) & ih; u |= (u << 7) & ih; u |= (u << 7) & ih; rh |= ((u << 7) | (t >>> 25)) & eh;
+  // North (-8), north-west (-9), north-east (-7): the high word first, then carried into the low one.
+  t = (ph >>> 8) & oh; t |= (t >>> 8) & oh; t |= (t >>> 8) & oh; rh |= (t >>> 8) & eh;
+  u = ((pl >>> 8) | ((ph | t) << 24)) & ol; u |= (u >>> 8) & ol; u |= (u >>> 8) & ol; rl |= ((u >>> 8) | (t << 24)) & el;
+  t = (ph >>> 9) & ih; t |= (t >>> 9) & ih; t |= (t >>> 9) & ih; rh |= (t >>> 9) & eh;
+  u = ((pl >>> 9) | ((ph | t) << 23)) & il; u |= (u >>> 9) & il; u |= (u >>> 9) & il; rl |= ((u >>> 9) | (t << 23)) & el;
+  t = (ph >>> 7) & ih; t |= (t >>> 7) & ih; t |= (t >>> 7) & ih; rh |= (t >>> 7) & eh;
+  u = ((pl >>> 7) | ((ph | t) << 25)) & il; u |= (u >>> 7) & il; u |= (u >>> 7) & il; rl |= ((u >>> 7) | (t << 25)) & el;
+  resultHi = rh;
+  return rl;
+}
+
+/** Whether the player (pl, ph) has at least one legal move. */
+export function hasLegalMove(pl: number, ph: number, ol: number, oh: number): boolean {
+  return (legalMoves(pl, ph, ol, oh) | resultHi) !== 0;
+}
+
+// Flips by lines ("kindergarten" tables): each of the four lines through the square is
+// gathered into 8 bits, two small tables give the discs flipped on that line, and the
+// result is spread back. No loops and almost no branches, so random playouts do not stall
+// on mispredicted jumps.
+
+/** OUTFLANK[i * 256 + o]: on a line where the square is at i and o are the opponent's discs, the squares just past each run of opponent discs next to i. */
+const OUTFLANK = new Uint8Array(8 * 256);
+/** FLIPPED[i * 256 + f]: the squares strictly between i and each square of f. */
+const FLIPPED = new Uint8Array(8 * 256);
+/** Per square: -1 when it lies in the low word, 0 in the high word. */
+const IN_LOW = new Int32Array(64);
+const DIAG_LO = new Int32Array(64);
+const DIAG_HI = new Int32Array(64);
+const ANTI_LO = new Int32Array(64);
+const ANTI_HI = new Int32Array(64);
+/** SPREAD4[n]: the 4 bits of n moved to bits 0, 8, 16, 24 (one column of one word). */
+const SPREAD4 = new Int32Array(16);
+
+for (let i = 0; i < 8; i++) {
+  for (let o = 0; o < 256; o++) {
+    let m = 0;
+    for (const d of [1, -1]) {
+      let j = i + d;
+      while (j >= 0 && j < 8 && ((o >> j) & 1) !== 0) j += d;
+      if (j !== i + d && j >= 0 && j < 8) m |= 1 << j;
+    }
+    OUTFLANK[i * 256 + o] = m;
+  }
+  for (let f = 0; f < 256; f++) {
+    let m = 0;
+    for (let j = 0; j < 8; j++) {
+      if (((f >> j) & 1) === 0) continue;
+      for (let k = Math.min(i, j) + 1; k < Math.max(i, j); k++) m |= 1 << k;
+    }
+    FLIPPED[i * 256 + f] = m;
+  }
+}
+for (let n = 0; n < 16; n++) {
+  for (let k = 0; k < 4; k++) if (((n >> k) & 1) !== 0) SPREAD4[n]! |= 1 << (8 * k);
+}
+for (let s = 0; s < 64; s++) {
+  const x = s >> 3;
+  const y = s & 7;
+  IN_LOW[s] = x < 4 ? -1 : 0;
+  for (let t = 0; t < 64; t++) {
+    const tx = t >> 3;
+    const ty = t & 7;
+    const bit = 1 << (t & 31);
+    const low = t < 32;
+    if (tx - ty === x - y) low ? (DIAG_LO[s]! |= bit) : (DIAG_HI[s]! |= bit);
+    if (tx + ty === x + y) low ? (ANTI_LO[s]! |= bit) : (ANTI_HI[s]! |= bit);
+  }
+}
+
+/**
+ * The discs that a move by the player (pl, ph) on the empty square s flips: low word, high
+ * word in `resultHi`. Zero means s is not a legal move.
+ */
+export function flips(s: number, pl: number, ph: number, ol: number, oh: number): number {
+  const x = s >>> 3;
+  const y = s & 7;
+  const low = IN_LOW[s]!;
+  let lo = 0;
+  let hi = 0;
+  let p8: number;
+  let o8: number;
+  let f: number;
+  // Row x, indexed by column.
+  const shift = x << 3; // shift counts are taken mod 32, so this also places rows 4-7 in the high word
+  p8 = (((pl & low) | (ph & ~low)) >>> shift) & 255;
+  o8 = (((ol & low) | (oh & ~low)) >>> shift) & 255;
+  f = FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]! << shift;
+  lo |= f & low;
+  hi |= f & ~low;
+  // Column y, indexed by row: gather bits 0, 8, 16, 24 of each word into a nibble.
+  p8 = (Math.imul((pl >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((ph >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
+  o8 = (Math.imul((ol >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((oh >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
+  f = FLIPPED[(x << 8) | (OUTFLANK[(x << 8) | o8]! & p8)]!;
+  lo |= SPREAD4[f & 15]! << y;
+  hi |= SPREAD4[f >>> 4]! << y;
+  // Both diagonals, indexed by column: a diagonal has one square per row and column, so
+  // summing the bytes of a word (a multiplication) collapses it into a row without carries.
+  let ml = DIAG_LO[s]!;
+  let mh = DIAG_HI[s]!;
+  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
+  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  f = Math.imul(FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]!, 0x01010101);
+  lo |= f & ml;
+  hi |= f & mh;
+  ml = ANTI_LO[s]!;
+  mh = ANTI_HI[s]!;
+  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
+  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  f = Math.imul(FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]!, 0x01010101);
+  lo |= f & ml;
+  hi |= f & mh;
+  resultHi = hi;
+  return lo;
+}

@@ -1,0 +1,49 @@
+import { flips, legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
+import type { Random } from "./random.js";
+
+/**
+ * Plays uniformly random legal moves (passing only when forced) to the end of the game and
+ * returns the final disc difference from the point of view of the player (pl, ph) who is to
+ * move now: its discs minus the opponent's, empty squares not counted. Allocates nothing.
+ */
+export function randomPlayout(pl: number, ph: number, ol: number, oh: number, random: Random): number {
+  let x = random.state;
+  let sign = 1;
+  let passed = false;
+  for (;;) {
+    let ml = legalMoves(pl, ph, ol, oh);
+    let mh = resultHi;
+    if ((ml | mh) !== 0) {
+      passed = false;
+      const cl = popcount(ml);
+      const count = cl + popcount(mh);
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      let r = ((x >>> 0) * count * 2.3283064365386963e-10) | 0;
+      let s: number;
+      if (r < cl) {
+        for (; r > 0; r--) ml &= ml - 1;
+        s = lowestBit(ml);
+      } else {
+        for (r -= cl; r > 0; r--) mh &= mh - 1;
+        s = 32 + lowestBit(mh);
+      }
+      const fl = flips(s, pl, ph, ol, oh);
+      const fh = resultHi;
+      if (s < 32) pl |= fl | (1 << s), ph |= fh;
+      else pl |= fl, ph |= fh | (1 << (s - 32));
+      ol &= ~fl;
+      oh &= ~fh;
+    } else if (passed) {
+      break; // neither side can move
+    } else {
+      passed = true;
+    }
+    const tl = pl; pl = ol; ol = tl;
+    const th = ph; ph = oh; oh = th;
+    sign = -sign;
+  }
+  random.state = x;
+  return sign * (popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh));
+}
