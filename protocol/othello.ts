@@ -1,4 +1,5 @@
 import { benchCommand } from "./bench.js";
+import { engineCommand } from "./engine.js";
 import { perftCommand } from "./perftCommand.js";
 
 /** Everything but protocol replies goes to stderr. */
@@ -12,11 +13,7 @@ const commands: Record<string, Command> = {
   bench: (args) => benchCommand(args, log),
 };
 
+// A subcommand, or else the engine with its options and address.
 const [first, ...rest] = process.argv.slice(2);
-const command = first === undefined ? undefined : commands[first];
-if (command === undefined) {
-  log(`usage: othello perft DEPTH [--position CODE] | othello bench`);
-  process.exitCode = 2;
-} else {
-  process.exitCode = await command(rest);
-}
+const command = first !== undefined && Object.hasOwn(commands, first) ? commands[first]! : undefined;
+process.exitCode = command === undefined ? await engineCommand(process.argv.slice(2), log, print) : await command(rest);
