@@ -3,6 +3,10 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOURCES := $(wildcard src/*.ts protocol/*.ts) build.mjs package.json
 
+# `make test` passes these to both engines, e.g. TEST_ENGINE_ARGS="--time 0.5" for a quicker match.
+TEST_ENGINE_ARGS ?=
+TEST_ROUNDS ?= 2
+
 .PHONY: all check test bench clean
 
 all: othello
@@ -18,16 +22,32 @@ othello: dist/othello.js
 	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
 	@chmod +x $@
 
+dist/judge.js: $(NODE_MODULES) $(SOURCES)
+	node build.mjs judge
+
+judge: dist/judge.js
+	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/judge.js" "$$@"\n' > $@
+	@chmod +x $@
+
 check: $(NODE_MODULES)
 	npx tsc --noEmit
-	node build.mjs othello
+	node build.mjs othello judge
 	npx vitest run
 
-test: othello
-	./othello perft 9
+# The judge on a free loopback port, and two engines that connect to it. Background jobs of a
+# script ignore SIGINT, so the trap stops them by pid on every way out, interrupts included.
+test: othello judge
+	@dir=$$(mktemp -d); pids=; \
+	trap 'kill $$pids 2>/dev/null; rm -rf "$$dir"' EXIT; trap 'exit 130' INT TERM HUP; \
+	./judge 0 $(TEST_ROUNDS) --host 127.0.0.1 --port-file "$$dir/port" --log judge.log & judge=$$!; pids=$$judge; \
+	while [ ! -s "$$dir/port" ]; do kill -0 $$judge 2>/dev/null || exit 1; sleep 0.1; done; \
+	port=$$(cat "$$dir/port"); \
+	./othello $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
+	./othello $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
+	wait $$judge; status=$$?; echo "transcript: judge.log"; exit $$status
 
 bench: othello
 	./othello bench
 
 clean:
-	rm -rf dist othello
+	rm -rf dist othello judge
