@@ -42,8 +42,8 @@ test: othello judge
 	./judge 0 $(TEST_ROUNDS) --host 127.0.0.1 --port-file "$$dir/port" --log judge.log & judge=$$!; pids=$$judge; \
 	while [ ! -s "$$dir/port" ]; do kill -0 $$judge 2>/dev/null || exit 1; sleep 0.1; done; \
 	port=$$(cat "$$dir/port"); \
-	./othello $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
-	./othello $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
+	./othello --name engine-1 $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
+	./othello --name engine-2 $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
 	wait $$judge; status=$$?; echo "transcript: judge.log"; exit $$status
 
 bench: othello
