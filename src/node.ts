@@ -1,0 +1,138 @@
+import { legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
+import { type Move, PASS } from "./position.js";
+
+/** Node flags. */
+export const EXPANDED = 1;
+/** Progressive pruning has set this child aside: it is not selected while the flag holds. */
+export const PRUNED = 2;
+/** The game is over here: the result is exact and there is nothing to expand. */
+export const TERMINAL = 4;
+
+/**
+ * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
+ * nodes cost a fixed, preallocated block of memory and the search loop allocates nothing.
+ * A node's children are contiguous: `firstChild .. firstChild + childCount - 1`.
+ *
+ * Results are counted in integers: `points` holds twice the score (win 2, draw 1, loss 0) and
+ * `squares` four times the sum of squared results (win 4, draw 1), both from the point of
+ * view of the player who made the move into the node.
+ */
+export class Tree {
+  readonly move: Uint8Array;
+  readonly flags: Uint8Array;
+  readonly childCount: Uint8Array;
+  readonly firstChild: Int32Array;
+  readonly visits: Int32Array;
+  readonly points: Int32Array;
+  readonly squares: Int32Array;
+  /** Scratch for `copySubtree`: the source node of each copy. */
+  private readonly origin: Int32Array;
+  size = 0;
+
+  constructor(readonly capacity: number) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
+    this.move = new Uint8Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.childCount = new Uint8Array(capacity);
+    this.firstChild = new Int32Array(capacity);
+    this.visits = new Int32Array(capacity);
+    this.points = new Int32Array(capacity);
+    this.squares = new Int32Array(capacity);
+    this.origin = new Int32Array(capacity);
+  }
+
+  /** Empties the pool and makes a root (node 0) for the move that led to it. */
+  reset(move: Move = PASS): number {
+    this.size = 0;
+    return this.add(move);
+  }
+
+  private add(move: Move): number {
+    const n = this.size++;
+    this.move[n] = move;
+    this.flags[n] = 0;
+    this.childCount[n] = 0;
+    this.firstChild[n] = -1;
+    this.visits[n] = 0;
+    this.points[n] = 0;
+    this.squares[n] = 0;
+    return n;
+  }
+
+  /**
+   * Gives the node its children, one per legal move of the side to move (pl, ph) against
+   * (ol, oh): a single pass when that side has no move but the other has, none (TERMINAL)
+   * when the game is over. False, and nothing changes, when the pool has no room.
+   */
+  expand(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
+    let ml = legalMoves(pl, ph, ol, oh);
+    let mh = resultHi;
+    let count = popcount(ml) + popcount(mh);
+    if (count === 0) {
+      if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) {
+        this.flags[node]! |= EXPANDED | TERMINAL;
+        return true;
+      }
+      count = 1;
+    }
+    if (this.size + count > this.capacity) return false;
+    this.firstChild[node] = this.size;
+    this.childCount[node] = count;
+    if ((ml | mh) === 0) this.add(PASS);
+    for (; ml !== 0; ml &= ml - 1) this.add(lowestBit(ml));
+    for (; mh !== 0; mh &= mh - 1) this.add(32 + lowestBit(mh));
+    this.flags[node]! |= EXPANDED;
+    return true;
+  }
+
+  /** The child of an expanded node reached by `move`, or -1. */
+  child(node: number, move: Move): number {
+    const first = this.firstChild[node]!;
+    for (let c = first; c < first + this.childCount[node]!; c++) if (this.move[c] === move) return c;
+    return -1;
+  }
+
+  /** Adds one result, in half points (2 win, 1 draw, 0 loss), to the node. */
+  record(node: number, halfPoints: number): void {
+    this.visits[node]!++;
+    this.points[node]! += halfPoints;
+    this.squares[node]! += halfPoints * halfPoints;
+  }
+
+  /** Mean result in [0, 1] of the player who moved into the node. */
+  mean(node: number): number {
+    return this.points[node]! / (2 * this.visits[node]!);
+  }
+
+  /** Standard deviation of the node's mean (the spread of its results over the square root of its visits). */
+  sigma(node: number): number {
+    const n = this.visits[node]!;
+    const m = this.points[node]! / (2 * n);
+    const variance = Math.max(0, this.squares[node]! / (4 * n) - m * m);
+    return Math.sqrt(variance / n);
+  }
+
+  /** Copies the subtree under `node` of `from` into this (emptied) pool, `node` becoming the root 0. */
+  copySubtree(from: Tree, node: number): void {
+    this.size = 0;
+    this.origin[this.add(from.move[node]!)] = node;
+    // Breadth-first over the copies, so each node's children stay contiguous.
+    for (let dst = 0; dst < this.size; dst++) {
+      const src = this.origin[dst]!;
+      this.copyNode(from, src, dst);
+      const count = from.childCount[src]!;
+      if (count === 0) continue;
+      this.childCount[dst] = count;
+      this.firstChild[dst] = this.size;
+      const first = from.firstChild[src]!;
+      for (let c = first; c < first + count; c++) this.origin[this.add(from.move[c]!)] = c;
+    }
+  }
+
+  private copyNode(from: Tree, src: number, dst: number): void {
+    this.flags[dst] = from.flags[src]!;
+    this.visits[dst] = from.visits[src]!;
+    this.points[dst] = from.points[src]!;
+    this.squares[dst] = from.squares[src]!;
+  }
+}

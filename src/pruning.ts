@@ -1,0 +1,34 @@
+import { PRUNED, type Tree } from "./node.js";
+
+/**
+ * Progressive pruning of one node's children. Once every child has at least `minVisits`
+ * playouts, a child whose mean + r*sigma lies below the best child's mean - r*sigma (sigma:
+ * the standard deviation of a mean) is set aside; a pruned child whose interval overlaps the
+ * best one's again comes back. The child with the best mean is never pruned, so a node always
+ * keeps at least one child. Returns the change in the number of pruned children.
+ */
+export function updatePruning(tree: Tree, node: number, r: number, minVisits: number): number {
+  const first = tree.firstChild[node]!;
+  const count = tree.childCount[node]!;
+  if (count < 2 || r <= 0) return 0;
+  let best = -1;
+  let bestMean = -1;
+  for (let c = first; c < first + count; c++) {
+    if (tree.visits[c]! < minVisits) return 0;
+    const m = tree.mean(c);
+    if (m > bestMean) {
+      bestMean = m;
+      best = c;
+    }
+  }
+  const threshold = bestMean - r * tree.sigma(best);
+  let change = 0;
+  for (let c = first; c < first + count; c++) {
+    const wasPruned = (tree.flags[c]! & PRUNED) !== 0;
+    const prune = c !== best && tree.mean(c) + r * tree.sigma(c) < threshold;
+    if (prune === wasPruned) continue;
+    tree.flags[c]! ^= PRUNED;
+    change += prune ? 1 : -1;
+  }
+  return change;
+}

@@ -1,0 +1,286 @@
+import { flips, resultHi } from "./bitboard.js";
+import type { Game } from "./game.js";
+import { EXPANDED, PRUNED, TERMINAL, Tree } from "./node.js";
+import { randomPlayout } from "./playout.js";
+import { type Move, PASS, type Position } from "./position.js";
+import { updatePruning } from "./pruning.js";
+import type { Random } from "./random.js";
+
+/** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
+export interface SearchParams {
+  /** "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only. */
+  readonly algorithm: "uct" | "ucb";
+  /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
+  readonly ucbC: number;
+  /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
+  readonly ppR: number;
+  /** Playouts each child of a node needs before pruning may set any of them aside. */
+  readonly ppMinVisits: number;
+  /** Node budget of the tree; when it is full the search goes on playing out without expanding. */
+  readonly maxNodes: number;
+}
+
+export const DEFAULT_SEARCH_PARAMS: SearchParams = {
+  algorithm: "uct",
+  ucbC: 0.6,
+  ppR: 2,
+  ppMinVisits: 64,
+  // Two pools of this many nodes (19 bytes each) are kept: about 150 MB in all.
+  maxNodes: 4_000_000,
+};
+
+/** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
+const PRUNING_PERIOD = 16;
+/** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
+const CLOCK_PERIOD = 32;
+/** Plies of the principal variation in a report. */
+const PV_LENGTH = 8;
+
+export interface SearchLimits {
+  /** Stop after this many playouts (with a fixed seed the search then repeats exactly). */
+  readonly playouts?: number;
+  /** Stop after this many milliseconds. */
+  readonly timeMs?: number;
+}
+
+export interface SearchReport {
+  readonly move: Move;
+  /** "search", "only move" (played at once), "pass" (forced), or "game over". */
+  readonly reason: "search" | "only move" | "pass" | "game over";
+  readonly playouts: number;
+  readonly elapsedMs: number;
+  /** Playouts already under the root when the search began (tree reuse). */
+  readonly reused: number;
+  readonly nodes: number;
+  /** Children currently set aside by progressive pruning, in the whole tree. */
+  readonly pruned: number;
+  /** Visits and mean result of the chosen move, from the mover's point of view. */
+  readonly visits: number;
+  readonly winRate: number;
+  /** The most visited line from the root, starting with the chosen move. */
+  readonly pv: readonly Move[];
+}
+
+/** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`. */
+export function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
+  return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
+}
+
+/** The child to descend into: the first unvisited one, otherwise the highest UCB1 among those not pruned. */
+export function selectChild(tree: Tree, node: number, c: number): number {
+  const { flags, visits, points, firstChild, childCount } = tree;
+  const first = firstChild[node]!;
+  const end = first + childCount[node]!;
+  const parentVisits = visits[node]!;
+  let best = first;
+  let bestValue = -Infinity;
+  for (let child = first; child < end; child++) {
+    if ((flags[child]! & PRUNED) !== 0) continue;
+    const n = visits[child]!;
+    if (n === 0) return child;
+    const value = ucb1(points[child]! * 0.5, n, parentVisits, c);
+    if (value > bestValue) {
+      bestValue = value;
+      best = child;
+    }
+  }
+  return best;
+}
+
+/**
+ * Monte-Carlo tree search with UCB1 selection (UCT), progressive pruning, and a tree kept from
+ * move to move. The clock and the random generator are injected so that tests repeat exactly.
+ */
+export class Search {
+  private tree: Tree;
+  private spare: Tree;
+  /** The game line the tree's root stands for: its start, the moves to the root, the root position. */
+  private rootStart: Position | null = null;
+  private rootMoves: Move[] = [];
+  private rootPosition: Position | null = null;
+  private pruned = 0;
+  private readonly path = new Int32Array(256);
+
+  constructor(
+    readonly params: SearchParams,
+    private readonly now: () => number,
+    private readonly random: Random,
+  ) {
+    this.tree = new Tree(params.maxNodes);
+    this.spare = new Tree(params.maxNodes);
+  }
+
+  /** Forgets the tree: the next search starts afresh. */
+  reset(): void {
+    this.rootStart = null;
+    this.rootMoves = [];
+    this.rootPosition = null;
+    this.pruned = 0;
+  }
+
+  /** Chooses a move for the side to move in `game`. */
+  choose(game: Game, limits: SearchLimits): SearchReport {
+    const started = this.now();
+    const moves = game.position.legalMoves();
+    if (moves.length <= 1) {
+      const move = moves[0] ?? PASS;
+      const reason = moves.length === 0 ? "game over" : move === PASS ? "pass" : "only move";
+      return { move, reason, playouts: 0, elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move] };
+    }
+    const reused = this.moveRootTo(game);
+    const root = game.position;
+    if ((this.tree.flags[0]! & EXPANDED) === 0 && !this.tree.expand(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)) {
+      throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
+    }
+    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const playouts = this.run(limits.playouts ?? Infinity, deadline);
+    const best = this.bestChild(0);
+    const tree = this.tree;
+    return {
+      move: tree.move[best]!,
+      reason: "search",
+      playouts,
+      elapsedMs: this.now() - started,
+      reused,
+      nodes: tree.size,
+      pruned: this.pruned,
+      visits: tree.visits[best]!,
+      winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
+      pv: this.principalVariation(),
+    };
+  }
+
+  /**
+   * Replays the game since the tree's root down the tree, creating missing nodes, and makes
+   * the node reached the new root, keeping its statistics. Any other game starts a fresh
+   * tree. Returns the playouts kept.
+   */
+  private moveRootTo(game: Game): number {
+    const moves = game.moves;
+    const continues = this.rootStart !== null && this.rootStart.equals(game.start)
+      && moves.length >= this.rootMoves.length && this.rootMoves.every((m, i) => moves[i] === m);
+    let node = 0;
+    let position = this.rootPosition;
+    if (continues && position !== null) {
+      for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
+        const move = moves[i]!;
+        if ((this.tree.flags[node]! & EXPANDED) === 0
+          && !this.tree.expand(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)) node = -1;
+        else node = this.tree.child(node, move);
+        position = position.play(move);
+      }
+    }
+    this.rootStart = game.start;
+    this.rootMoves = [...moves];
+    this.rootPosition = game.position;
+    if (!continues || node < 0) {
+      this.tree.reset();
+      this.pruned = 0;
+      return 0;
+    }
+    if (node > 0) {
+      this.spare.copySubtree(this.tree, node);
+      [this.tree, this.spare] = [this.spare, this.tree];
+      this.pruned = this.countPruned();
+    }
+    return this.tree.visits[0]!;
+  }
+
+  /** The root's children as the last search left them: move, visits, and mean result for the mover. */
+  rootChildren(): { move: Move; visits: number; winRate: number; pruned: boolean }[] {
+    const tree = this.tree;
+    const first = tree.firstChild[0]!;
+    const children = [];
+    for (let c = first; c < first + tree.childCount[0]!; c++) {
+      children.push({ move: tree.move[c]!, visits: tree.visits[c]!, winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN, pruned: (tree.flags[c]! & PRUNED) !== 0 });
+    }
+    return children;
+  }
+
+  private countPruned(): number {
+    let n = 0;
+    for (let i = 0; i < this.tree.size; i++) if ((this.tree.flags[i]! & PRUNED) !== 0) n++;
+    return n;
+  }
+
+  /** Plays out until `maxPlayouts` or the deadline; returns the number of playouts. */
+  private run(maxPlayouts: number, deadline: number): number {
+    const tree = this.tree;
+    const { flags, visits, move } = tree;
+    const path = this.path;
+    const root = this.rootPosition!;
+    const flat = this.params.algorithm === "ucb";
+    const { ppR, ppMinVisits } = this.params;
+    let playouts = 0;
+    while (playouts < maxPlayouts) {
+      if (playouts % CLOCK_PERIOD === 0 && this.now() >= deadline) break;
+      let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
+      let node = 0;
+      let depth = 0;
+      path[0] = 0;
+      // Selection: down the tree by UCB1, expanding a leaf the second time it is reached.
+      for (;;) {
+        if ((flags[node]! & TERMINAL) !== 0) break;
+        if ((flags[node]! & EXPANDED) === 0) {
+          if (depth > 0 && (flat || visits[node] === 0)) break;
+          if (!tree.expand(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
+        }
+        node = this.select(node);
+        const m = move[node]!;
+        if (m !== PASS) {
+          const fl = flips(m, pl, ph, ol, oh);
+          const fh = resultHi;
+          if (m < 32) pl |= fl | (1 << m), ph |= fh;
+          else pl |= fl, ph |= fh | (1 << (m - 32));
+          ol &= ~fl;
+          oh &= ~fh;
+        }
+        const tl = pl; pl = ol; ol = tl;
+        const th = ph; ph = oh; oh = th;
+        path[++depth] = node;
+      }
+      // The playout's disc difference is the side to move's; the node's result belongs to the
+      // player who moved into it, the other side. Up the path the point of view alternates
+      // (a pass is a move too).
+      const diff = randomPlayout(pl, ph, ol, oh, this.random);
+      let half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
+      for (let d = depth; d >= 0; d--) {
+        const n = path[d]!;
+        tree.record(n, half);
+        half = 2 - half;
+        if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+      }
+      playouts++;
+    }
+    return playouts;
+  }
+
+  private select(node: number): number {
+    return selectChild(this.tree, node, this.params.ucbC);
+  }
+
+  /** The most visited child (ties: the higher mean); the node's first child when none was visited. */
+  private bestChild(node: number): number {
+    const tree = this.tree;
+    const first = tree.firstChild[node]!;
+    let best = first;
+    for (let c = first + 1; c < first + tree.childCount[node]!; c++) {
+      const v = tree.visits[c]!;
+      const bv = tree.visits[best]!;
+      if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
+    }
+    return best;
+  }
+
+  private principalVariation(): Move[] {
+    const tree = this.tree;
+    const pv: Move[] = [];
+    let node = 0;
+    while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
+      node = this.bestChild(node);
+      if (tree.visits[node] === 0) break;
+      pv.push(tree.move[node]!);
+    }
+    return pv;
+  }
+}

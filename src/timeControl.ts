@@ -1,0 +1,62 @@
+/**
+ * How long to think for a move. Without a clock from the controller it is a fixed time per
+ * move; with `time_settings` / `time_left` it is the time left spread over an estimate of the
+ * moves still to play, never more than the time left minus a safety margin.
+ */
+export interface ClockSettings {
+  readonly mainSeconds: number;
+  readonly byoYomiSeconds: number;
+  /** Stones per byo-yomi period; 0 with byo-yomi time > 0 and no main time means no limit (GTP). */
+  readonly byoYomiStones: number;
+}
+
+export interface TimeLeft {
+  readonly seconds: number;
+  /** Stones to play in the current byo-yomi period; 0 while in main time. */
+  readonly stones: number;
+}
+
+/** Reserve kept back from the time left: replies, garbage collection and a loaded machine. */
+export const SAFETY_MS = 150;
+export const SAFETY_FRACTION = 0.05;
+
+export class TimeControl {
+  private settings: ClockSettings | null = null;
+  private readonly left: { black: TimeLeft | null; white: TimeLeft | null } = { black: null, white: null };
+
+  /** `moveTimeMs`: the thinking time per move when the controller gives no clock. */
+  constructor(readonly moveTimeMs: number) {}
+
+  setSettings(settings: ClockSettings): void {
+    this.settings = settings;
+    this.left.black = null;
+    this.left.white = null;
+  }
+
+  setTimeLeft(black: boolean, left: TimeLeft): void {
+    if (black) this.left.black = left;
+    else this.left.white = left;
+  }
+
+  /** The clock as the controller set it, null when there is none or it means no limit. */
+  get clock(): ClockSettings | null {
+    const s = this.settings;
+    if (s === null || (s.mainSeconds === 0 && s.byoYomiSeconds > 0 && s.byoYomiStones === 0)) return null;
+    return s;
+  }
+
+  /** Milliseconds to think for the side (black or white) to move, with `empties` empty squares on the board. */
+  budgetMs(black: boolean, empties: number): number {
+    const clock = this.clock;
+    if (clock === null) return this.moveTimeMs;
+    const left = (black ? this.left.black : this.left.white)
+      ?? { seconds: clock.mainSeconds > 0 ? clock.mainSeconds : clock.byoYomiSeconds, stones: clock.mainSeconds > 0 ? 0 : clock.byoYomiStones };
+    const leftMs = left.seconds * 1000;
+    const usable = leftMs - SAFETY_MS - SAFETY_FRACTION * leftMs;
+    if (usable <= 0) return 0;
+    // In byo-yomi the period's time is shared by its stones; in main time by our remaining
+    // moves (half the empty squares) plus one in reserve.
+    const share = left.stones > 0 ? usable / left.stones : usable / (Math.ceil(empties / 2) + 1);
+    return Math.floor(Math.min(share, usable));
+  }
+}

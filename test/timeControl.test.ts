@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { Random, SAFETY_MS, TimeControl } from "../src/index.js";
+
+describe("time control", () => {
+  it("thinks the fixed time per move when the controller gives no clock, or a clock that means no limit", () => {
+    const tc = new TimeControl(5000);
+    expect(tc.budgetMs(true, 60)).toBe(5000);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 1, byoYomiStones: 0 });
+    expect(tc.clock).toBeNull();
+    expect(tc.budgetMs(false, 30)).toBe(5000);
+  });
+
+  it("spreads main time over our remaining moves, half the empty squares, plus one in reserve", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
+    expect(tc.budgetMs(true, 60)).toBe(Math.floor((60000 - SAFETY_MS - 3000) / 31));
+    tc.setTimeLeft(true, { seconds: 10, stones: 0 });
+    expect(tc.budgetMs(true, 20)).toBe(Math.floor((10000 - SAFETY_MS - 500) / 11));
+    // White's clock is its own.
+    expect(tc.budgetMs(false, 20)).toBe(Math.floor((60000 - SAFETY_MS - 3000) / 11));
+  });
+
+  it("shares a byo-yomi period among its stones", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 30, byoYomiStones: 5 });
+    expect(tc.budgetMs(false, 40)).toBe(Math.floor((30000 - SAFETY_MS - 1500) / 5));
+    tc.setTimeLeft(false, { seconds: 6, stones: 1 });
+    expect(tc.budgetMs(false, 40)).toBe(Math.floor(6000 - SAFETY_MS - 300));
+  });
+
+  it("answers at once when almost no time is left", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 300, byoYomiSeconds: 0, byoYomiStones: 0 });
+    tc.setTimeLeft(true, { seconds: 0.1, stones: 0 });
+    expect(tc.budgetMs(true, 10)).toBe(0);
+  });
+
+  it("never gives more than the time left minus the safety margin", () => {
+    const random = new Random(1);
+    for (let i = 0; i < 2000; i++) {
+      const tc = new TimeControl(5000);
+      tc.setSettings({ mainSeconds: random.below(600), byoYomiSeconds: random.below(60), byoYomiStones: random.below(25) });
+      const seconds = random.nextFloat() * 100;
+      const stones = random.below(4);
+      tc.setTimeLeft(true, { seconds, stones });
+      const budget = tc.budgetMs(true, 1 + random.below(60));
+      if (tc.clock !== null) expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - SAFETY_MS));
+      expect(budget).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
