@@ -1,4 +1,4 @@
-import { type Socket, createConnection } from "node:net";
+import { createConnection } from "node:net";
 import { type Result, err, ok } from "../src/index.js";
 import { type Endpoint, engineUsage, parseEngineCommandLine } from "./options.js";
 import { otpProtocol } from "./otp.js";
@@ -27,10 +27,10 @@ export async function engineCommand(args: readonly string[], log: (text: string)
     log(`othello: ${channel.error}`);
     return 1;
   }
+  // Every way out of serve closes a socket: quit and failures destroy it, the peer's end ends it.
   const served = await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value);
-  if (endpoint.kind === "tcp") (channel.value.output as Socket).end();
   if (!served.ok) {
-    log(`othello: ${served.error}`);
+    log(`othello: ${endpoint.kind === "tcp" ? `connection to ${endpoint.host}:${endpoint.port}: ` : ""}${served.error}`);
     return 1;
   }
   // On a pipe the end of input is how a user finishes; over TCP only the judge's quit is.

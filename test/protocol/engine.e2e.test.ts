@@ -284,6 +284,23 @@ describe("over TCP against a judge-like server", () => {
     }
   });
 
+  it("reports a reset connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
+    const { server, port, players } = await listen(1);
+    const engine = start([String(port)]);
+    const exit = finished(engine);
+    try {
+      const [p] = await players;
+      expect(await p!.ask("name")).toBe("name othello-uct");
+      p!.socket.resetAndDestroy();
+      const { code, stderr } = await exit;
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/);
+    } finally {
+      engine.kill();
+      server.close();
+    }
+  });
+
   it("reports a refused connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
     // A port that was free a moment ago: nothing listens there now.
     const { server, port } = await listen(0);
