@@ -1,5 +1,6 @@
 import { benchCommand } from "./bench.js";
 import { engineCommand } from "./engine.js";
+import { matchCommand } from "./match.js";
 import { perftCommand } from "./perftCommand.js";
 
 /** Everything but protocol replies goes to stderr. */
@@ -11,6 +12,7 @@ type Command = (args: string[]) => number | Promise<number>;
 const commands: Record<string, Command> = {
   perft: (args) => perftCommand(args, log, print),
   bench: (args) => benchCommand(args, log),
+  match: (args) => matchCommand(args, log, print),
 };
 
 // A subcommand, or else the engine with its options and address.

@@ -1,0 +1,109 @@
+import { type ChildProcess, spawn } from "node:child_process";
+
+/** One line of the engine's standard output, or why none came. */
+export type LineEvent = { readonly kind: "line"; readonly text: string } | { readonly kind: "timeout" } | { readonly kind: "exited"; readonly description: string };
+
+/** How many of an engine's last stderr lines a forfeit report quotes. */
+const STDERR_LINES = 12;
+
+/** Every engine process a match has started, so an interrupt can stop them all by pid. */
+export class ProcessRegistry {
+  private readonly live = new Set<ChildProcess>();
+
+  add(child: ChildProcess): void {
+    this.live.add(child);
+    child.once("exit", () => this.live.delete(child));
+  }
+
+  killAll(): void {
+    for (const child of this.live) child.kill("SIGKILL");
+  }
+}
+
+/** An engine program talking lines over its standard input and output. */
+export class EngineProcess {
+  private readonly child: ChildProcess;
+  private readonly lines: string[] = [];
+  private partial = "";
+  private readonly stderrLines: string[] = [];
+  private stderrPartial = "";
+  private exit: string | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(argv: readonly string[], registry: ProcessRegistry) {
+    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
+    registry.add(this.child);
+    this.child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      const parts = (this.partial + chunk).split("\n");
+      this.partial = parts.pop()!;
+      for (const p of parts) this.lines.push(p.endsWith("\r") ? p.slice(0, -1) : p);
+      this.wake?.();
+    });
+    this.child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      const parts = (this.stderrPartial + chunk).split("\n");
+      this.stderrPartial = parts.pop()!;
+      this.stderrLines.push(...parts);
+      this.stderrLines.splice(0, Math.max(0, this.stderrLines.length - STDERR_LINES));
+    });
+    this.child.stdin!.on("error", () => {}); // writing to an engine that died: its exit is reported instead
+    this.child.on("error", (e) => this.ended(`could not be started: ${e.message}`));
+    // "close" comes after the last output has been read, unlike "exit".
+    this.child.on("close", (code, signal) => this.ended(signal === null ? `exited with status ${code}` : `was killed by ${signal}`));
+  }
+
+  private ended(description: string): void {
+    this.exit ??= description;
+    this.wake?.();
+  }
+
+  /** The engine's last lines on standard error, the unfinished one included. */
+  get lastWords(): string[] {
+    return this.stderrPartial === "" ? [...this.stderrLines] : [...this.stderrLines, this.stderrPartial];
+  }
+
+  get exited(): boolean {
+    return this.exit !== undefined;
+  }
+
+  write(line: string): void {
+    if (this.exit === undefined && this.child.stdin!.writable) this.child.stdin!.write(`${line}\n`);
+  }
+
+  nextLine(limitMs: number): Promise<LineEvent> {
+    return new Promise((resolve) => {
+      const finish = (event: LineEvent): void => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve(event);
+      };
+      const timer = setTimeout(() => finish({ kind: "timeout" }), limitMs);
+      this.wake = () => {
+        const line = this.lines.shift();
+        if (line !== undefined) finish({ kind: "line", text: line });
+        else if (this.exit !== undefined) finish({ kind: "exited", description: this.exit });
+      };
+      this.wake();
+    });
+  }
+
+  /** Closes its input (an engine ends at end of input) and kills it if it is still there after `graceMs`. */
+  async stop(graceMs: number): Promise<void> {
+    this.child.stdin!.end();
+    if (this.exit !== undefined) return;
+    await new Promise<void>((resolve) => {
+      if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
+      const timer = setTimeout(() => {
+        this.child.kill("SIGKILL");
+        resolve();
+      }, graceMs);
+      this.child.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  kill(): void {
+    if (this.exit === undefined) this.child.kill("SIGKILL");
+  }
+}
