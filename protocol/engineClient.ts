@@ -99,8 +99,9 @@ export class GtpClient implements EngineClient {
     return reply.ok ? ok(undefined) : reply;
   }
 
+  /** GTP's times are whole seconds (rhino refuses fractions), so a fraction is rounded up. */
   async setMoveTime(seconds: number, limitMs: number): Promise<Result<void>> {
-    const reply = await this.request(`time_settings 0 ${seconds} 1`, limitMs);
+    const reply = await this.request(`time_settings 0 ${Math.ceil(seconds)} 1`, limitMs);
     return reply.ok ? ok(undefined) : reply;
   }
 

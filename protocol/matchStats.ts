@@ -13,7 +13,7 @@ export function score(t: Tally): number {
 
 /** The Elo difference that predicts this expected score (infinite at 0 and 1). */
 export function eloFromScore(s: number): number {
-  return -400 * Math.log10(1 / s - 1);
+  return 400 * Math.log10(s / (1 - s));
 }
 
 export interface EloEstimate {
