@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), "judge-test-"));
 const running = new Set<ChildProcess>();
 
 beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "judge"], { cwd: ROOT, encoding: "utf8" });
+  const build = spawnSync("node", ["build.mjs", "judge", "othello"], { cwd: ROOT, encoding: "utf8" });
   if (build.status !== 0) throw new Error(build.stderr);
 }, 60_000);
 
@@ -58,7 +58,30 @@ async function matchOn(port: string, log: string): Promise<{ port: number; resul
   return { port: listening, result: await judge.finished };
 }
 
+/** Options for the real engine in these tests; a quick time per move belongs here once the search has one. */
+const ENGINE_OPTIONS: string[] = [];
+
 describe("the judge program", () => {
+  it("referees a full match between two copies of the real engine over TCP", async () => {
+    const judge = startJudge(["0", "2", "--host", "127.0.0.1", "--log", join(dir, "real.log")]);
+    const port = String(await judge.port);
+    const engines = ["one", "two"].map((name) => {
+      const child = spawn("node", [join(ROOT, "dist/othello.js"), "--name", name, ...ENGINE_OPTIONS, port], { stdio: "ignore" });
+      running.add(child);
+      return new Promise<number | null>((resolve) => child.on("exit", (status) => (running.delete(child), resolve(status))));
+    });
+    const result = await judge.finished;
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trimEnd().split("\n");
+    expect(lines[2]).toMatch(/^NAME:(one|two) QUIT:1 WIN:(\d) LOSE:(\d) DRAW:(\d)$/);
+    expect(lines[3]).toMatch(/^NAME:(one|two) QUIT:1 WIN:(\d) LOSE:(\d) DRAW:(\d)$/);
+    const [, wins, losses, draws] = /WIN:(\d) LOSE:(\d) DRAW:(\d)/.exec(lines[2]!)!.map(Number);
+    expect(wins! + losses! + draws!).toBe(2);
+    expect(readFileSync(join(dir, "real.log"), "utf8")).not.toContain("forfeit");
+    // Each engine ends cleanly after quit.
+    expect(await Promise.all(engines)).toEqual([0, 0]);
+  }, 120_000);
+
   it("prints the original's lines, writes a transcript, and can reuse its port at once", async () => {
     const first = await matchOn("0", join(dir, "first.log"));
     expect(first.result.status).toBe(0);

@@ -1,0 +1,15 @@
+// An OTP engine on stdin/stdout that answers the set-up commands and then, at its first genmove,
+// does what its argument says: crash (after a word on stderr), hang, or play an occupied square.
+import { createInterface } from "node:readline";
+
+const mode = process.argv[2];
+process.stderr.write(`misbehaving engine (${mode}) ready\n`);
+createInterface({ input: process.stdin }).on("line", (line) => {
+  const word = line.trim().split(/\s+/)[0];
+  if (word !== "genmove") return void process.stdout.write(`${word}${word === "name" ? ` ${mode}` : ""}\n`);
+  if (mode === "crash") {
+    process.stderr.write("about to crash on genmove\n");
+    process.exit(3);
+  }
+  if (mode === "illegal") process.stdout.write("genmove 3 3\n");
+});
