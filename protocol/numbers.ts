@@ -16,6 +16,14 @@ export function parseSeconds(text: string, max: number): Result<number> {
   return ok(n);
 }
 
+/** A decimal number from min to max, digits with an optional fraction ("0.6", "2", ".5" is refused). */
+export function parseDecimal(text: string, min: number, max: number): Result<number> {
+  if (!/^\d+(\.\d+)?$/.test(text)) return err(`expected a number from ${min} to ${max}, got "${printable(text)}"`);
+  const n = Number(text);
+  if (n < min || n > max) return err(`${printable(text)} is out of range: expected ${min} to ${max}`);
+  return ok(n);
+}
+
 /** Untrusted text as it can be shown in a one-line message: control and non-ASCII bytes escaped, long text cut. */
 export function printable(text: string, limit = 40): string {
   const cut = text.length > limit ? `${text.slice(0, limit)}...` : text;

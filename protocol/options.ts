@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
-import { type Result, err, ok } from "../src/index.js";
-import { parseWholeNumber, printable } from "./numbers.js";
+import { DEFAULT_SEARCH_PARAMS, type Result, type SearchParams, err, ok } from "../src/index.js";
+import { parseDecimal, parseWholeNumber, printable } from "./numbers.js";
 
 /** What the engine is told on its command line, whatever protocol and transport it serves. */
 export interface EngineOptions {
@@ -10,7 +10,20 @@ export interface EngineOptions {
   readonly seed: number;
   /** Draws the board on stderr after every change of the position. */
   readonly verbose: boolean;
+  /** Thinking time per move in seconds when the controller gives no clock. */
+  readonly time: number;
+  /** A fixed number of playouts per move instead of a time (reproducible with --seed). */
+  readonly playouts: number | undefined;
+  readonly search: SearchParams;
 }
+
+/**
+ * Thinking time per move without a clock from the controller: half the course judge's 10 s
+ * genmove limit, which leaves room for garbage collection, start-up and a loaded machine.
+ */
+export const DEFAULT_MOVE_SECONDS = 5;
+/** Two pools of this many nodes, 19 bytes each, stay under the course's 4 GiB. */
+const MAX_NODES = 50_000_000;
 
 /** Where the commands come from: stdin/stdout, or a TCP connection to the judge. */
 export type Endpoint = { readonly kind: "stdio" } | { readonly kind: "tcp"; readonly host: string; readonly port: number };
@@ -53,6 +66,27 @@ function flag<K extends keyof EngineOptions>(key: K, help: string): OptionSpec {
   return { help, apply: (options) => ok({ ...options, [key]: true }) };
 }
 
+/** An option that sets one search parameter. */
+function searchSetting<K extends keyof SearchParams>(
+  key: K,
+  value: string,
+  help: string,
+  parse: (text: string) => Result<SearchParams[K]>,
+): OptionSpec {
+  return {
+    value,
+    help,
+    apply: (options, text) => {
+      const parsed = parse(text);
+      return parsed.ok ? ok({ ...options, search: { ...options.search, [key]: parsed.value } }) : parsed;
+    },
+  };
+}
+
+function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
+  return text === "uct" || text === "ucb" ? ok(text) : err(`expected uct or ucb, got "${printable(text)}"`);
+}
+
 export function parseEngineName(text: string): Result<string> {
   if (text === "") return err("the name is empty");
   if (!/^[\x21-\x7e]+$/.test(text)) return err(`the name "${printable(text)}" must be printable ASCII without spaces`);
@@ -65,10 +99,25 @@ export const ENGINE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   "--name": setting("name", "NAME", `the reply to name (default ${DEFAULT_NAME})`, parseEngineName),
   "--seed": setting("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
   "--verbose": flag("verbose", "draw the board on stderr after every move, undo and new position"),
+  "--time": setting("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
+  "--playouts": setting("playouts", "N", "a fixed number of playouts per move instead of a time", (t) => parseWholeNumber(t, 1, 1e9)),
+  "--search": searchSetting("algorithm", "uct|ucb", `UCT tree search, or flat UCB1 over the root moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
+  "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
+  "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
+  "--no-pp": { help: "turn progressive pruning off (same as --pp-r 0)", apply: (options) => ok({ ...options, search: { ...options.search, ppR: 0 } }) },
+  "--pp-min-visits": searchSetting("ppMinVisits", "N", `playouts every child needs before pruning (default ${DEFAULT_SEARCH_PARAMS.ppMinVisits})`, (t) => parseWholeNumber(t, 1, 1e9)),
+  "--max-nodes": searchSetting("maxNodes", "N", `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`, (t) => parseWholeNumber(t, 1000, MAX_NODES)),
 };
 
 export function defaultEngineOptions(): EngineOptions {
-  return { name: DEFAULT_NAME, seed: Math.floor(Math.random() * 0x100000000), verbose: false };
+  return {
+    name: DEFAULT_NAME,
+    seed: Math.floor(Math.random() * 0x100000000),
+    verbose: false,
+    time: DEFAULT_MOVE_SECONDS,
+    playouts: undefined,
+    search: DEFAULT_SEARCH_PARAMS,
+  };
 }
 
 export function engineUsage(): string {

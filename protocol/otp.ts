@@ -86,7 +86,7 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
       if (!byoYomiTime.ok) return err(`byo_yomi_time: ${byoYomiTime.error}`);
       const byoYomiStones = parseWholeNumber(args[2]!, 0, MAX_STONES);
       if (!byoYomiStones.ok) return err(`byo_yomi_stones: ${byoYomiStones.error}`);
-      session.clock.set({ mainTime: mainTime.value, byoYomiTime: byoYomiTime.value, byoYomiStones: byoYomiStones.value });
+      session.clock.setSettings({ mainSeconds: mainTime.value, byoYomiSeconds: byoYomiTime.value, byoYomiStones: byoYomiStones.value });
       return done;
     },
   },
@@ -100,7 +100,7 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
       if (!seconds.ok) return err(`seconds: ${seconds.error}`);
       const stones = parseWholeNumber(args[2]!, 0, MAX_STONES);
       if (!stones.ok) return err(`stones: ${stones.error}`);
-      session.clock.left[colour.value] = { seconds: seconds.value, stones: stones.value };
+      session.clock.setTimeLeft(colour.value === "black", { seconds: seconds.value, stones: stones.value });
       return done;
     },
   },

@@ -1,36 +1,6 @@
-import { type CodedPosition, type Colour, Game, type Move, PASS, type Position, Random, type Result, ok } from "../src/index.js";
+import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, TimeControl, ok } from "../src/index.js";
 import type { EngineOptions } from "./options.js";
-
-/** GTP's `time_settings`: main time, then byo-yomi periods of `byoYomiTime` seconds for `byoYomiStones` moves. */
-export interface TimeSettings {
-  readonly mainTime: number;
-  readonly byoYomiTime: number;
-  /** 0 with byoYomiTime > 0 means no time limit (GTP's convention, which Quarry uses). */
-  readonly byoYomiStones: number;
-}
-
-/** GTP's `time_left`: seconds left in the current period; stones 0 means main time. */
-export interface TimeLeft {
-  readonly seconds: number;
-  readonly stones: number;
-}
-
-/**
- * The clock as the controller last described it. Nothing here ticks: the controller reports
- * with `time_left` before a move, and the move chooser budgets from the latest report, or from
- * the settings when there is none yet.
- */
-export class Clock {
-  settings: TimeSettings | undefined = undefined;
-  readonly left: Record<Colour, TimeLeft | undefined> = { black: undefined, white: undefined };
-
-  /** New settings make the earlier reports stale. */
-  set(settings: TimeSettings): void {
-    this.settings = settings;
-    this.left.black = undefined;
-    this.left.white = undefined;
-  }
-}
+import { formatSearchReport } from "./searchReport.js";
 
 /**
  * One engine's state behind every protocol (OTP now, GTP later): the game, the options, the
@@ -38,12 +8,21 @@ export class Clock {
  */
 export class Session {
   private current = new Game();
-  readonly clock = new Clock();
-  readonly random: Random;
+  /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
+  readonly clock: TimeControl;
+  /** Made at the first genmove: its tree is the engine's one large allocation. */
+  private search: Search | undefined;
 
-  /** `log` takes diagnostics, one line or drawing at a time (stderr in the program). */
-  constructor(readonly options: EngineOptions, readonly log: (text: string) => void) {
-    this.random = new Random(options.seed);
+  /**
+   * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
+   * the clock the search reads, in milliseconds.
+   */
+  constructor(
+    readonly options: EngineOptions,
+    readonly log: (text: string) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.clock = new TimeControl(options.time * 1000);
   }
 
   get game(): Game {
@@ -56,10 +35,12 @@ export class Session {
 
   newGame(): void {
     this.current = new Game();
+    this.search?.reset();
   }
 
   setPosition(coded: CodedPosition): void {
     this.current = new Game(coded.position, coded.passes);
+    this.search?.reset();
   }
 
   /** Plays a move for the side to move; an illegal one changes nothing and says why. */
@@ -74,6 +55,7 @@ export class Session {
   undo(count: number): boolean {
     if (this.current.moves.length < count) return false;
     for (let i = 0; i < count; i++) this.current.undo();
+    this.search?.reset();
     return true;
   }
 
@@ -86,11 +68,27 @@ export class Session {
   }
 
   /**
-   * The move chooser, the one place a search plugs in: a legal move for the side to move,
-   * PASS when there is none. For now uniformly at random, reproducible by `--seed`.
+   * The move chooser: a legal move for the side to move, PASS when there is none. The search
+   * thinks for the time the clock allows (or a fixed number of playouts), and its report goes
+   * to the diagnostic stream.
    */
   chooseMove(): Move {
-    const moves = this.position.legalMoves();
-    return moves.length === 0 ? PASS : moves[this.random.below(moves.length)]!;
+    const position = this.position;
+    const report = this.searcher().choose(this.current, this.limits(position));
+    this.log(formatSearchReport(report, position));
+    return report.move;
+  }
+
+  /** With --playouts, a fixed amount of work, still cut short by a clock from the controller if there is one. */
+  private limits(position: Position): SearchLimits {
+    const timeMs = this.clock.budgetMs(position.blackToMove, position.empties());
+    const { playouts } = this.options;
+    if (playouts === undefined) return { timeMs };
+    return this.clock.clock === null ? { playouts } : { playouts, timeMs };
+  }
+
+  private searcher(): Search {
+    this.search ??= new Search(this.options.search, this.now, new Random(this.options.seed));
+    return this.search;
   }
 }

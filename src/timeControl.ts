@@ -21,14 +21,25 @@ export const SAFETY_MS = 150;
 export const SAFETY_FRACTION = 0.05;
 
 export class TimeControl {
-  private settings: ClockSettings | null = null;
+  private current: ClockSettings | null = null;
   private readonly left: { black: TimeLeft | null; white: TimeLeft | null } = { black: null, white: null };
 
   /** `moveTimeMs`: the thinking time per move when the controller gives no clock. */
   constructor(readonly moveTimeMs: number) {}
 
+  /** The settings as the controller gave them (null before any). */
+  get settings(): ClockSettings | null {
+    return this.current;
+  }
+
+  /** The last time left reported for black or white (null before any report since the settings). */
+  timeLeft(black: boolean): TimeLeft | null {
+    return black ? this.left.black : this.left.white;
+  }
+
+  /** New settings make the earlier reports stale. */
   setSettings(settings: ClockSettings): void {
-    this.settings = settings;
+    this.current = settings;
     this.left.black = null;
     this.left.white = null;
   }
@@ -40,7 +51,7 @@ export class TimeControl {
 
   /** The clock as the controller set it, null when there is none or it means no limit. */
   get clock(): ClockSettings | null {
-    const s = this.settings;
+    const s = this.current;
     if (s === null || (s.mainSeconds === 0 && s.byoYomiSeconds > 0 && s.byoYomiStones === 0)) return null;
     return s;
   }
@@ -49,7 +60,7 @@ export class TimeControl {
   budgetMs(black: boolean, empties: number): number {
     const clock = this.clock;
     if (clock === null) return this.moveTimeMs;
-    const left = (black ? this.left.black : this.left.white)
+    const left = this.timeLeft(black)
       ?? { seconds: clock.mainSeconds > 0 ? clock.mainSeconds : clock.byoYomiSeconds, stones: clock.mainSeconds > 0 ? 0 : clock.byoYomiStones };
     const leftMs = left.seconds * 1000;
     const usable = leftMs - SAFETY_MS - SAFETY_FRACTION * leftMs;

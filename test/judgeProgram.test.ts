@@ -59,7 +59,7 @@ async function matchOn(port: string, log: string): Promise<{ port: number; resul
 }
 
 /** Options for the real engine in these tests; a quick time per move belongs here once the search has one. */
-const ENGINE_OPTIONS: string[] = [];
+const ENGINE_OPTIONS: string[] = ["--time", "0.05", "--max-nodes", "50000"];
 
 describe("the judge program", () => {
   it("referees a full match between two copies of the real engine over TCP", async () => {

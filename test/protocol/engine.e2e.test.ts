@@ -21,8 +21,13 @@ interface Finished {
   readonly stderr: string;
 }
 
+/** A short search, so that games in these tests take seconds. */
+const QUICK = ["--playouts", "300", "--max-nodes", "20000"];
+
+/** The engine with `args` and a short search; a subcommand (perft) as it is. */
 function start(args: string[]): ChildProcess {
-  return spawn(process.execPath, [PROGRAM, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  const all = args[0] === "perft" ? args : [...args, ...QUICK];
+  return spawn(process.execPath, [PROGRAM, ...all], { stdio: ["pipe", "pipe", "pipe"] });
 }
 
 /** The exit of a started program, with everything it wrote; killed if it outlives `ms`. */

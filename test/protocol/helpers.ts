@@ -1,11 +1,22 @@
 import { answerOtp } from "../../protocol/otp.js";
 import { Session } from "../../protocol/session.js";
+import { DEFAULT_SEARCH_PARAMS } from "../../src/index.js";
 import type { EngineOptions } from "../../protocol/options.js";
+
+/** Options for quick, reproducible tests: a small fixed search and a small tree. */
+export const TEST_OPTIONS: EngineOptions = {
+  name: "tester",
+  seed: 1,
+  verbose: false,
+  time: 1,
+  playouts: 200,
+  search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
+};
 
 /** A session whose diagnostics are collected instead of written to stderr. */
 export function testSession(options: Partial<EngineOptions> = {}): { session: Session; log: string[] } {
   const log: string[] = [];
-  const session = new Session({ name: "tester", seed: 1, verbose: false, ...options }, (text) => void log.push(text));
+  const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text));
   return { session, log };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_NAME, ENGINE_OPTIONS, type EngineOptions, engineUsage, parseEngineCommandLine, parseEngineName } from "../../protocol/options.js";
+import { DEFAULT_SEARCH_PARAMS } from "../../src/index.js";
+import { DEFAULT_MOVE_SECONDS, DEFAULT_NAME, ENGINE_OPTIONS, type EngineOptions, engineUsage, parseEngineCommandLine, parseEngineName } from "../../protocol/options.js";
 
-const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false };
+const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false, time: DEFAULT_MOVE_SECONDS, playouts: undefined, search: DEFAULT_SEARCH_PARAMS };
 
 function parse(...args: string[]) {
   return parseEngineCommandLine(args, DEFAULTS);
@@ -20,7 +21,7 @@ describe("engine command line", () => {
   });
 
   it("options come before or after the address, with a separate or an = value", () => {
-    const expected = { ok: true, value: { options: { name: "r123", seed: 7, verbose: true }, endpoint: { kind: "tcp", host: "127.0.0.1", port: 4000 } } };
+    const expected = { ok: true, value: { options: { ...DEFAULTS, name: "r123", seed: 7, verbose: true }, endpoint: { kind: "tcp", host: "127.0.0.1", port: 4000 } } };
     expect(parse("--name", "r123", "4000", "--seed=7", "--verbose")).toEqual(expected);
     expect(parse("--verbose", "--seed", "7", "--name=r123", "4000")).toEqual(expected);
   });

@@ -120,10 +120,12 @@ describe("OTP commands", () => {
   it("time_settings and time_left fill the session's clock", () => {
     const { session } = testSession();
     expect(converse(session, ["time_settings 300 10 5", "time_left w 12.5 3", "time_left BLACK 200 0"])).toEqual(["time_settings", "time_left", "time_left"]);
-    expect(session.clock.settings).toEqual({ mainTime: 300, byoYomiTime: 10, byoYomiStones: 5 });
-    expect(session.clock.left).toEqual({ black: { seconds: 200, stones: 0 }, white: { seconds: 12.5, stones: 3 } });
+    expect(session.clock.settings).toEqual({ mainSeconds: 300, byoYomiSeconds: 10, byoYomiStones: 5 });
+    expect(session.clock.timeLeft(true)).toEqual({ seconds: 200, stones: 0 });
+    expect(session.clock.timeLeft(false)).toEqual({ seconds: 12.5, stones: 3 });
     converse(session, ["time_settings 0 1 0"]);
-    expect(session.clock.left).toEqual({ black: undefined, white: undefined });
+    expect(session.clock.timeLeft(true)).toBeNull();
+    expect(session.clock.timeLeft(false)).toBeNull();
   });
 
   it("quit replies and ends the session; no other command does", () => {
