@@ -1,5 +1,6 @@
-import { type Result, drawCourseBoard, err, formatOtpMove, ok, parseCode, parseColour, parseOtpMove } from "../src/index.js";
-import { parseSeconds, parseWholeNumber, printable } from "./numbers.js";
+import { type Result, drawCourseBoard, err, formatOtpMove, ok, parseCode, parseOtpMove } from "../src/index.js";
+import { parseTimeLeft, parseTimeSettings } from "./clockArguments.js";
+import { printable } from "./numbers.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 
@@ -21,9 +22,6 @@ interface OtpCommand {
 
 /** Longest command line read: a `code` line is 71 characters, so this leaves room for any spacing. */
 export const OTP_MAX_LINE = 1024;
-/** GTP's time arguments are whole seconds; a year is more than any game uses. */
-const MAX_SECONDS = 366 * 24 * 3600;
-const MAX_STONES = 1000;
 
 const done = ok("");
 
@@ -80,13 +78,9 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
     usage: "time_settings main_time byo_yomi_time byo_yomi_stones",
     arity: 3,
     run: (session, args) => {
-      const mainTime = parseSeconds(args[0]!, MAX_SECONDS);
-      if (!mainTime.ok) return err(`main_time: ${mainTime.error}`);
-      const byoYomiTime = parseSeconds(args[1]!, MAX_SECONDS);
-      if (!byoYomiTime.ok) return err(`byo_yomi_time: ${byoYomiTime.error}`);
-      const byoYomiStones = parseWholeNumber(args[2]!, 0, MAX_STONES);
-      if (!byoYomiStones.ok) return err(`byo_yomi_stones: ${byoYomiStones.error}`);
-      session.clock.setSettings({ mainSeconds: mainTime.value, byoYomiSeconds: byoYomiTime.value, byoYomiStones: byoYomiStones.value });
+      const settings = parseTimeSettings(args);
+      if (!settings.ok) return settings;
+      session.clock.setSettings(settings.value);
       return done;
     },
   },
@@ -94,13 +88,9 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
     usage: "time_left colour seconds stones",
     arity: 3,
     run: (session, args) => {
-      const colour = parseColour(args[0]!);
-      if (!colour.ok) return err(`colour: ${colour.error}`);
-      const seconds = parseSeconds(args[1]!, MAX_SECONDS);
-      if (!seconds.ok) return err(`seconds: ${seconds.error}`);
-      const stones = parseWholeNumber(args[2]!, 0, MAX_STONES);
-      if (!stones.ok) return err(`stones: ${stones.error}`);
-      session.clock.setTimeLeft(colour.value === "black", { seconds: seconds.value, stones: stones.value });
+      const reported = parseTimeLeft(args);
+      if (!reported.ok) return reported;
+      session.clock.setTimeLeft(reported.value.colour === "black", reported.value.left);
       return done;
     },
   },
