@@ -1,6 +1,7 @@
 import { createConnection } from "node:net";
 import { type Result, err, ok } from "../src/index.js";
 import { type Endpoint, engineUsage, parseEngineCommandLine } from "./options.js";
+import { gtpProtocol } from "./gtp.js";
 import { otpProtocol } from "./otp.js";
 import { type Channel, serve } from "./serve.js";
 import { Session } from "./session.js";
@@ -8,7 +9,7 @@ import { Session } from "./session.js";
 /** The course asks engines to connect within 10 s of their start. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-/** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP on stdin/stdout or as a TCP client. */
+/** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP) on stdin/stdout or as a TCP client. */
 export async function engineCommand(args: readonly string[], log: (text: string) => void, print: (text: string) => void): Promise<number> {
   if (args.includes("--help")) {
     print(engineUsage());
@@ -28,7 +29,10 @@ export async function engineCommand(args: readonly string[], log: (text: string)
     return 1;
   }
   // Every way out of serve closes a socket: quit and failures destroy it, the peer's end ends it.
-  const served = await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value);
+  // GTP frames its replies itself, and its commands end at newlines over TCP too.
+  const served = options.gtp
+    ? await serve(gtpProtocol(session), { ...channel.value, unframed: false })
+    : await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value);
   if (!served.ok) {
     log(`othello: ${endpoint.kind === "tcp" ? `connection to ${endpoint.host}:${endpoint.port}: ` : ""}${served.error}`);
     return 1;

@@ -10,6 +10,8 @@ export interface EngineOptions {
   readonly seed: number;
   /** Draws the board on stderr after every change of the position. */
   readonly verbose: boolean;
+  /** Speaks GTP v2 instead of the course's OTP. */
+  readonly gtp: boolean;
   /** Thinking time per move in seconds when the controller gives no clock. */
   readonly time: number;
   /** A fixed number of playouts per move instead of a time (reproducible with --seed). */
@@ -99,6 +101,7 @@ export const ENGINE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   "--name": setting("name", "NAME", `the reply to name (default ${DEFAULT_NAME})`, parseEngineName),
   "--seed": setting("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
   "--verbose": flag("verbose", "draw the board on stderr after every move, undo and new position"),
+  "--gtp": flag("gtp", "speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP"),
   "--time": setting("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--playouts": setting("playouts", "N", "a fixed number of playouts per move instead of a time", (t) => parseWholeNumber(t, 1, 1e9)),
   "--search": searchSetting("algorithm", "uct|ucb", `UCT tree search, or flat UCB1 over the root moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
@@ -114,6 +117,7 @@ export function defaultEngineOptions(): EngineOptions {
     name: DEFAULT_NAME,
     seed: Math.floor(Math.random() * 0x100000000),
     verbose: false,
+    gtp: false,
     time: DEFAULT_MOVE_SECONDS,
     playouts: undefined,
     search: DEFAULT_SEARCH_PARAMS,
@@ -127,8 +131,8 @@ export function engineUsage(): string {
     "usage: othello [OPTIONS] [[IP] PORT]",
     "       othello perft DEPTH [--position CODE66]",
     "       othello bench [--perft-depth D]",
-    "The engine speaks the course's OTP: on stdin/stdout without PORT, one reply line per command;",
-    `with PORT as a TCP client of IP:PORT (IP ${DEFAULT_HOST} by default), each reply unframed.`,
+    "The engine speaks the course's OTP (GTP with --gtp): on stdin/stdout without PORT, one reply line",
+    `per command; with PORT as a TCP client of IP:PORT (IP ${DEFAULT_HOST} by default), OTP replies unframed.`,
     "options (also as --option=VALUE):",
     ...rows.map(([left, help]) => `  ${left!.padEnd(width)}  ${help}`),
   ].join("\n");

@@ -3,7 +3,7 @@ import type { EngineOptions } from "./options.js";
 import { formatSearchReport } from "./searchReport.js";
 
 /**
- * One engine's state behind every protocol (OTP now, GTP later): the game, the options, the
+ * One engine's state behind every protocol (OTP and GTP): the game, the options, the
  * clock, and the move chooser. Protocols parse and format; the session never sees text.
  */
 export class Session {
@@ -77,6 +77,21 @@ export class Session {
     const report = this.searcher().choose(this.current, this.limits(position));
     this.log(formatSearchReport(report, position));
     return report.move;
+  }
+
+  /**
+   * What the move chooser would play after `move` (GTP's implied pass), the game left as it
+   * was. The search's root follows the game line, so a later move after the same pass reuses
+   * this search's tree.
+   */
+  chooseMoveAfter(move: Move): Move {
+    const played = this.current.play(move);
+    if (!played.ok) throw new Error(`chooseMoveAfter(${move}) with an illegal move: ${played.error}`);
+    try {
+      return this.chooseMove();
+    } finally {
+      this.current.undo();
+    }
   }
 
   /** With --playouts, a fixed amount of work, still cut short by a clock from the controller if there is one. */

@@ -8,6 +8,7 @@ export const TEST_OPTIONS: EngineOptions = {
   name: "tester",
   seed: 1,
   verbose: false,
+  gtp: false,
   time: 1,
   playouts: 200,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_PARAMS } from "../../src/index.js";
 import { DEFAULT_MOVE_SECONDS, DEFAULT_NAME, ENGINE_OPTIONS, type EngineOptions, engineUsage, parseEngineCommandLine, parseEngineName } from "../../protocol/options.js";
 
-const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false, time: DEFAULT_MOVE_SECONDS, playouts: undefined, search: DEFAULT_SEARCH_PARAMS };
+const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false, gtp: false, time: DEFAULT_MOVE_SECONDS, playouts: undefined, search: DEFAULT_SEARCH_PARAMS };
 
 function parse(...args: string[]) {
   return parseEngineCommandLine(args, DEFAULTS);
