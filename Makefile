@@ -1,5 +1,6 @@
 # The course's targets keep their meaning: `make all` builds the engine, `make judge` the
-# judge, `make test` plays a judged engine-vs-engine match. `make check` runs every test.
+# judge, `make test` plays a judged engine-vs-engine match. `make check` runs every test, `make
+# interop` plays full games against GRhino over GTP.
 NODE_MODULES := node_modules/.package-lock.json
 SOURCES := $(wildcard src/*.ts protocol/*.ts) build.mjs package.json
 
@@ -7,7 +8,12 @@ SOURCES := $(wildcard src/*.ts protocol/*.ts) build.mjs package.json
 TEST_ENGINE_ARGS ?= --time 0.5
 TEST_ROUNDS ?= 2
 
-.PHONY: all check test bench clean
+# `make interop` plays these games against GRhino at this level, both sides speaking GTP.
+INTEROP_GAMES ?= 4
+INTEROP_LEVEL ?= 2
+RHINO := /usr/games/gtp-rhino
+
+.PHONY: all check test interop bench clean
 
 all: othello
 
@@ -45,6 +51,18 @@ test: othello judge
 	./othello --name engine-1 $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
 	./othello --name engine-2 $(TEST_ENGINE_ARGS) $$port & pids="$$pids $$!"; \
 	wait $$judge; status=$$?; echo "transcript: judge.log"; exit $$status
+
+# Full games against GRhino through the match runner, our engine over GTP too. Any forfeit (a
+# failed or malformed reply, an illegal move, a timeout or a crash, on either side) fails, and
+# so does a game missing from the log. GTP's move time is whole seconds, so 1 s is the least.
+interop: othello
+	@test -x $(RHINO) || { echo "make interop: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; }
+	./othello match --engine-a "./othello --gtp" --protocol-a gtp --engine-b "$(RHINO) -l $(INTEROP_LEVEL)" --protocol-b gtp \
+	  --games $(INTEROP_GAMES) --move-time 1 --seed 6 --log interop.log
+	@games=$$(grep -c '^game ' interop.log); \
+	if grep -q 'by forfeit' interop.log || [ "$$games" -ne $(INTEROP_GAMES) ]; then \
+	  grep -A12 'by forfeit' interop.log >&2; echo "make interop: FAILED: $$games of $(INTEROP_GAMES) games logged, forfeits in interop.log" >&2; exit 1; fi; \
+	echo "make interop: $$games full games against GRhino level $(INTEROP_LEVEL), no protocol error (log: interop.log)"
 
 bench: othello
 	./othello bench
