@@ -60,9 +60,9 @@ function fail(error: GtpError, reason: string): GtpFailure {
   return { ok: false, error, reason };
 }
 
-/** A malformed argument is a syntax error; its parser says why. */
-function syntax<T>(parsed: Result<T>, what: string): Outcome<T> {
-  return parsed.ok ? success(parsed.value) : fail("syntax error", `${what}: ${parsed.error}`);
+/** A malformed argument is a syntax error; its parser says why, after the argument's name if given. */
+function syntax<T>(parsed: Result<T>, what?: string): Outcome<T> {
+  return parsed.ok ? success(parsed.value) : fail("syntax error", what === undefined ? parsed.error : `${what}: ${parsed.error}`);
 }
 
 const colourToMove = (position: Position): Colour => (position.blackToMove ? "black" : "white");
@@ -199,7 +199,7 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: "time_settings main_time byo_yomi_time byo_yomi_stones",
     arity: 3,
     run: ({ session }, args) => {
-      const settings = syntax(parseTimeSettings(args), "time_settings");
+      const settings = syntax(parseTimeSettings(args));
       if (!settings.ok) return settings;
       session.clock.setSettings(settings.value);
       return done;
@@ -209,7 +209,7 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: "time_left colour time stones",
     arity: 3,
     run: ({ session }, args) => {
-      const reported = syntax(parseTimeLeft(args), "time_left");
+      const reported = syntax(parseTimeLeft(args));
       if (!reported.ok) return reported;
       session.clock.setTimeLeft(reported.value.colour === "black", reported.value.left);
       return done;

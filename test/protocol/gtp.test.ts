@@ -340,7 +340,7 @@ describe("GTP commands", () => {
     expect(sendAll(["time_settings 0 1.5 1"])).toEqual(["=\n\n"]);
     expect(sendAll(["time_settings -1 0 0", "time_settings 0 x 0", "time_settings 0 0 1.5", "time_settings 0 0 1001"])).toEqual(Array(4).fill("? syntax error\n\n"));
     expect(session.clock.settings).toEqual({ mainSeconds: 0, byoYomiSeconds: 1.5, byoYomiStones: 1 });
-    expect(log[0]).toBe('time_settings: time_settings: main_time: expected a number of seconds from 0 to 31622400, got "-1"');
+    expect(log[0]).toBe('time_settings: main_time: expected a number of seconds from 0 to 31622400, got "-1"');
   });
 
   it("time_left records a colour's time; a malformed report is a syntax error", () => {
