@@ -4,6 +4,11 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOURCES := $(wildcard src/*.ts protocol/*.ts) build.mjs package.json
 
+# The move generator and the flip function are larger than V8's default inlining budget;
+# inlined into the playout and search loops they keep both words of every board in
+# registers, about 15% more playouts per second. The launcher passes this to node.
+V8_FLAGS := --max-inlined-bytecode-size=4000 --max-inlined-bytecode-size-cumulative=8000
+
 # `make test` passes these to both engines: half a second per move keeps the match to about a minute.
 TEST_ENGINE_ARGS ?= --time 0.5
 TEST_ROUNDS ?= 2
@@ -24,8 +29,8 @@ $(NODE_MODULES): package.json package-lock.json
 dist/othello.js: $(NODE_MODULES) $(SOURCES)
 	node build.mjs othello
 
-othello: dist/othello.js
-	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
+othello: dist/othello.js Makefile
+	@printf '#!/bin/sh\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
 	@chmod +x $@
 
 dist/judge.js: $(NODE_MODULES) $(SOURCES)

@@ -22,6 +22,28 @@ export function popcount(x: number): number {
   return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) | 0;
 }
 
+/** POP8[b]: the set bits of the byte b. SELECT8[b * 8 + r]: the index of the r-th (from 0) set bit of b. */
+const POP8 = new Uint8Array(256);
+const SELECT8 = new Uint8Array(256 * 8);
+for (let b = 0; b < 256; b++) {
+  for (let i = 0; i < 8; i++) if (((b >> i) & 1) !== 0) SELECT8[b * 8 + POP8[b]!++] = i;
+}
+
+/**
+ * Index of the set bit of rank r (0 = the lowest) in a word with more than r set bits.
+ * Byte by byte without a branch: a random playout picks its move with this, and a loop of
+ * r steps would mispredict its exit every time.
+ */
+export function nthSetBit(w: number, r: number): number {
+  let pos = 0;
+  let c: number;
+  let past: number;
+  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
+  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
+  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
+  return pos + SELECT8[((w & 255) << 3) | r]!;
+}
+
 /** Index of the lowest set bit of a non-zero word. */
 export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);

@@ -1,4 +1,4 @@
-import { flips, legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
+import { flips, legalMoves, nthSetBit, popcount, resultHi } from "./bitboard.js";
 import type { Random } from "./random.js";
 
 /**
@@ -11,8 +11,8 @@ export function randomPlayout(pl: number, ph: number, ol: number, oh: number, ra
   let sign = 1;
   let passed = false;
   for (;;) {
-    let ml = legalMoves(pl, ph, ol, oh);
-    let mh = resultHi;
+    const ml = legalMoves(pl, ph, ol, oh);
+    const mh = resultHi;
     if ((ml | mh) !== 0) {
       passed = false;
       const cl = popcount(ml);
@@ -21,18 +21,15 @@ export function randomPlayout(pl: number, ph: number, ol: number, oh: number, ra
       x ^= x >>> 17;
       x ^= x << 5;
       let r = ((x >>> 0) * count * 2.3283064365386963e-10) | 0;
-      let s: number;
-      if (r < cl) {
-        for (; r > 0; r--) ml &= ml - 1;
-        s = lowestBit(ml);
-      } else {
-        for (r -= cl; r > 0; r--) mh &= mh - 1;
-        s = 32 + lowestBit(mh);
-      }
+      // The r-th move, found without branches: `low` is -1 when it lies in the low word.
+      const low = (r - cl) >> 31;
+      r -= cl & ~low;
+      const bit = nthSetBit((ml & low) | (mh & ~low), r);
+      const s = bit | (32 & ~low);
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      if (s < 32) pl |= fl | (1 << s), ph |= fh;
-      else pl |= fl, ph |= fh | (1 << (s - 32));
+      pl |= fl | ((1 << bit) & low);
+      ph |= fh | ((1 << bit) & ~low);
       ol &= ~fl;
       oh &= ~fh;
     } else if (passed) {
