@@ -86,7 +86,7 @@ function searchSetting<K extends keyof SearchParams>(
 }
 
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
-  return text === "uct" || text === "ucb" ? ok(text) : err(`expected uct or ucb, got "${printable(text)}"`);
+  return text === "uct" || text === "ucb" || text === "random" ? ok(text) : err(`expected uct, ucb or random, got "${printable(text)}"`);
 }
 
 export function parseEngineName(text: string): Result<string> {
@@ -104,7 +104,7 @@ export const ENGINE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   "--gtp": flag("gtp", "speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP"),
   "--time": setting("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--playouts": setting("playouts", "N", "a fixed number of playouts per move instead of a time", (t) => parseWholeNumber(t, 1, 1e9)),
-  "--search": searchSetting("algorithm", "uct|ucb", `UCT tree search, or flat UCB1 over the root moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
+  "--search": searchSetting("algorithm", "uct|ucb|random", `UCT tree search, flat UCB1 over the root moves, or random moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": { help: "turn progressive pruning off (same as --pp-r 0)", apply: (options) => ok({ ...options, search: { ...options.search, ppR: 0 } }) },

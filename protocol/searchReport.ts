@@ -9,6 +9,8 @@ export function formatSearchReport(report: SearchReport, position: Position): st
       return `search: ${side}: the game is over, pass`;
     case "pass":
       return `search: ${side} has no legal move, pass`;
+    case "random":
+      return `search: ${side}: ${move} at random`;
     case "only move":
       return `search: ${side}: ${move} is the only move, played at once`;
     case "search": {

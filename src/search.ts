@@ -8,8 +8,11 @@ import type { Random } from "./random.js";
 
 /** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
 export interface SearchParams {
-  /** "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only. */
-  readonly algorithm: "uct" | "ucb";
+  /**
+   * "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only;
+   * "random": a uniformly random legal move, no search (the baseline of strength matches).
+   */
+  readonly algorithm: "uct" | "ucb" | "random";
   /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
   readonly ucbC: number;
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
@@ -45,8 +48,8 @@ export interface SearchLimits {
 
 export interface SearchReport {
   readonly move: Move;
-  /** "search", "only move" (played at once), "pass" (forced), or "game over". */
-  readonly reason: "search" | "only move" | "pass" | "game over";
+  /** "search", "only move" (played at once), "pass" (forced), "game over", or "random" (the random baseline). */
+  readonly reason: "search" | "only move" | "pass" | "game over" | "random";
   readonly playouts: number;
   readonly elapsedMs: number;
   /** Playouts already under the root when the search began (tree reuse). */
@@ -125,8 +128,9 @@ export class Search {
     if (moves.length <= 1) {
       const move = moves[0] ?? PASS;
       const reason = moves.length === 0 ? "game over" : move === PASS ? "pass" : "only move";
-      return { move, reason, playouts: 0, elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move] };
+      return this.unsearched(move, reason, started);
     }
+    if (this.params.algorithm === "random") return this.unsearched(moves[this.random.below(moves.length)]!, "random", started);
     const reused = this.moveRootTo(game);
     const root = game.position;
     if ((this.tree.flags[0]! & EXPANDED) === 0 && !this.tree.expand(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)) {
@@ -148,6 +152,10 @@ export class Search {
       winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
       pv: this.principalVariation(),
     };
+  }
+
+  private unsearched(move: Move, reason: SearchReport["reason"], started: number): SearchReport {
+    return { move, reason, playouts: 0, elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move] };
   }
 
   /**

@@ -16,9 +16,17 @@ export interface TimeLeft {
   readonly stones: number;
 }
 
-/** Reserve kept back from the time left: replies, garbage collection and a loaded machine. */
+/**
+ * Reserve kept back from the time left for replies, garbage collection and a loaded machine:
+ * SAFETY_MS, or a quarter of the time left when that is shorter (tiny budgets in fast
+ * matches), plus SAFETY_FRACTION of the time left.
+ */
 export const SAFETY_MS = 150;
 export const SAFETY_FRACTION = 0.05;
+
+export function safetyMarginMs(leftMs: number): number {
+  return Math.min(SAFETY_MS, 0.25 * leftMs) + SAFETY_FRACTION * leftMs;
+}
 
 export class TimeControl {
   private current: ClockSettings | null = null;
@@ -63,7 +71,7 @@ export class TimeControl {
     const left = this.timeLeft(black)
       ?? { seconds: clock.mainSeconds > 0 ? clock.mainSeconds : clock.byoYomiSeconds, stones: clock.mainSeconds > 0 ? 0 : clock.byoYomiStones };
     const leftMs = left.seconds * 1000;
-    const usable = leftMs - SAFETY_MS - SAFETY_FRACTION * leftMs;
+    const usable = leftMs - safetyMarginMs(leftMs);
     if (usable <= 0) return 0;
     // In byo-yomi the period's time is shared by its stones; in main time by our remaining
     // moves (half the empty squares) plus one in reserve.

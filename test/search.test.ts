@@ -98,6 +98,18 @@ describe("choosing a move", () => {
     }
   });
 
+  it("the random baseline plays legal moves uniformly, without searching", () => {
+    const counts = new Map<number, number>();
+    const s = search({ algorithm: "random" }, 12);
+    for (let i = 0; i < 4000; i++) {
+      const r = s.choose(new Game(), { playouts: 1000 });
+      expect(r).toMatchObject({ reason: "random", playouts: 0 });
+      counts.set(r.move, (counts.get(r.move) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([19, 26, 37, 44]);
+    for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(150);
+  });
+
   it("stops at the deadline of an injected clock", () => {
     let t = 0;
     const s = new Search(params(), () => (t += 0.1), new Random(1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Random, SAFETY_MS, TimeControl } from "../src/index.js";
+import { Random, SAFETY_MS, TimeControl, safetyMarginMs } from "../src/index.js";
 
 describe("time control", () => {
   it("thinks the fixed time per move when the controller gives no clock, or a clock that means no limit", () => {
@@ -28,10 +28,14 @@ describe("time control", () => {
     expect(tc.budgetMs(false, 40)).toBe(Math.floor(6000 - SAFETY_MS - 300));
   });
 
-  it("answers at once when almost no time is left", () => {
+  it("keeps a smaller reserve when little time is left, and still most of a tenth of a second per move", () => {
+    expect(safetyMarginMs(10000)).toBe(SAFETY_MS + 500);
+    expect(safetyMarginMs(100)).toBe(25 + 5);
     const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 0.1, byoYomiStones: 1 });
+    expect(tc.budgetMs(true, 10)).toBe(70);
     tc.setSettings({ mainSeconds: 300, byoYomiSeconds: 0, byoYomiStones: 0 });
-    tc.setTimeLeft(true, { seconds: 0.1, stones: 0 });
+    tc.setTimeLeft(true, { seconds: 0, stones: 0 });
     expect(tc.budgetMs(true, 10)).toBe(0);
   });
 
@@ -44,7 +48,7 @@ describe("time control", () => {
       const stones = random.below(4);
       tc.setTimeLeft(true, { seconds, stones });
       const budget = tc.budgetMs(true, 1 + random.below(60));
-      if (tc.clock !== null) expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - SAFETY_MS));
+      if (tc.clock !== null) expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - safetyMarginMs(seconds * 1000)));
       expect(budget).toBeGreaterThanOrEqual(0);
     }
   });

@@ -50,7 +50,7 @@ describe("search options", () => {
     [["--time", "-1"], "--time: expected a number"],
     [["--time", "1e9"], "--time: expected a number"],
     [["--playouts", "0"], "--playouts: 0 is out of range"],
-    [["--search", "mcts"], '--search: expected uct or ucb, got "mcts"'],
+    [["--search", "mcts"], '--search: expected uct, ucb or random, got "mcts"'],
     [["--ucb-c", "1000"], "--ucb-c: 1000 is out of range"],
     [["--pp-r", "x"], "--pp-r: expected a number"],
     [["--max-nodes", "10"], "--max-nodes: 10 is out of range"],
