@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench clean
+.PHONY: all check test interop bench clean strength tune rhino
 
 all: othello
 
@@ -71,6 +71,35 @@ interop: othello
 
 bench: othello
 	./othello bench
+
+# Strength matches (minutes to an hour each; run them one at a time on an otherwise idle
+# machine). Each writes matches/NAME.log and matches/NAME.json and prints its summary.
+MATCH_GAMES ?= 100
+MATCH_TIME ?= 0.1
+MATCH = mkdir -p matches && ./othello match --games $(MATCH_GAMES) --plies 4 --concurrency 2
+ENGINE = ./othello --time $(MATCH_TIME)
+
+# Issue 4: UCT against flat UCB1, pruning against none, and against random moves.
+strength: othello
+	$(MATCH) --seed 41 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search ucb" --log matches/uct-vs-ucb.log --json matches/uct-vs-ucb.json
+	$(MATCH) --seed 42 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --no-pp" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
+	$(MATCH) --seed 43 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search random" --log matches/vs-random.log --json matches/vs-random.json
+
+# The search defaults, one parameter at a time against the current defaults (docs/tuning.md).
+TUNE ?= --ucb-c 0.3
+TUNE_NAME ?= $(subst $(space),,$(TUNE))
+space := $(empty) $(empty)
+tune: othello
+	$(MATCH) --seed 44 --engine-a "$(ENGINE) $(TUNE)" --engine-b "$(ENGINE)" --log matches/tune$(TUNE_NAME).log --json matches/tune$(TUNE_NAME).json
+
+# Issue 6: our GTP engine against GRhino at levels 1, 3 and 4, one second a move.
+RHINO_GAMES ?= 10
+rhino: othello
+	@test -x $(RHINO) || { echo "make rhino: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; }
+	for level in 1 3 4; do \
+	  $(MATCH) --games $(RHINO_GAMES) --seed 45 --move-time 1 --engine-a "./othello --gtp" --protocol-a gtp \
+	    --engine-b "$(RHINO) -l $$level" --protocol-b gtp --log matches/rhino-$$level.log --json matches/rhino-$$level.json || exit 1; \
+	done
 
 clean:
 	rm -rf dist othello judge
