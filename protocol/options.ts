@@ -47,21 +47,21 @@ interface OptionSpec {
   readonly apply: (options: EngineOptions, value: string) => Result<EngineOptions>;
 }
 
-/** An option that sets one field from its parsed value. */
-function setting<K extends keyof EngineOptions>(
-  key: K,
-  value: string,
-  help: string,
-  parse: (text: string) => Result<EngineOptions[K]>,
-): OptionSpec {
+/** An option with a value: parsed, then assigned into the options. */
+function valued<T>(value: string, help: string, parse: (text: string) => Result<T>, assign: (options: EngineOptions, value: T) => EngineOptions): OptionSpec {
   return {
     value,
     help,
     apply: (options, text) => {
       const parsed = parse(text);
-      return parsed.ok ? ok({ ...options, [key]: parsed.value }) : parsed;
+      return parsed.ok ? ok(assign(options, parsed.value)) : parsed;
     },
   };
+}
+
+/** An option that sets one field from its parsed value. */
+function setting<K extends keyof EngineOptions>(key: K, value: string, help: string, parse: (text: string) => Result<EngineOptions[K]>): OptionSpec {
+  return valued(value, help, parse, (options, v) => ({ ...options, [key]: v }));
 }
 
 function flag<K extends keyof EngineOptions>(key: K, help: string): OptionSpec {
@@ -69,20 +69,8 @@ function flag<K extends keyof EngineOptions>(key: K, help: string): OptionSpec {
 }
 
 /** An option that sets one search parameter. */
-function searchSetting<K extends keyof SearchParams>(
-  key: K,
-  value: string,
-  help: string,
-  parse: (text: string) => Result<SearchParams[K]>,
-): OptionSpec {
-  return {
-    value,
-    help,
-    apply: (options, text) => {
-      const parsed = parse(text);
-      return parsed.ok ? ok({ ...options, search: { ...options.search, [key]: parsed.value } }) : parsed;
-    },
-  };
+function searchSetting<K extends keyof SearchParams>(key: K, value: string, help: string, parse: (text: string) => Result<SearchParams[K]>): OptionSpec {
+  return valued(value, help, parse, (options, v) => ({ ...options, search: { ...options.search, [key]: v } }));
 }
 
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
