@@ -26,7 +26,7 @@ export interface SearchParams {
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   algorithm: "uct",
   ucbC: 0.3,
-  ppR: 2,
+  ppR: 1,
   ppMinVisits: 64,
   // Two pools of this many nodes (19 bytes each) are kept: about 150 MB in all.
   maxNodes: 4_000_000,
