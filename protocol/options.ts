@@ -24,8 +24,10 @@ export interface EngineOptions {
  * genmove limit, which leaves room for garbage collection, start-up and a loaded machine.
  */
 export const DEFAULT_MOVE_SECONDS = 5;
-/** Two pools of this many nodes, 19 bytes each, stay under the course's 4 GiB. */
-const MAX_NODES = 50_000_000;
+/** Two pools of this many nodes, 23 bytes each, stay under 1 GB, well within the course's 4 GiB. */
+const MAX_NODES = 20_000_000;
+/** A node's 32-bit visit counter must outlast a whole game's searches: 60 of these stay under 2^31. */
+const MAX_PLAYOUTS = 10_000_000;
 
 /** Where the commands come from: stdin/stdout, or a TCP connection to the judge. */
 export type Endpoint = { readonly kind: "stdio" } | { readonly kind: "tcp"; readonly host: string; readonly port: number };
@@ -91,7 +93,7 @@ export const ENGINE_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   "--verbose": flag("verbose", "draw the board on stderr after every move, undo and new position"),
   "--gtp": flag("gtp", "speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP"),
   "--time": setting("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
-  "--playouts": setting("playouts", "N", "a fixed number of playouts per move instead of a time", (t) => parseWholeNumber(t, 1, 1e9)),
+  "--playouts": setting("playouts", "N", "a fixed number of playouts per move instead of a time", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
   "--search": searchSetting("algorithm", "uct|ucb|random", `UCT tree search, flat UCB1 over the root moves, or random moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),

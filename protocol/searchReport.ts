@@ -17,7 +17,8 @@ export function formatSearchReport(report: SearchReport, position: Position): st
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
       return `search: ${side}: ${report.playouts} playouts in ${seconds.toFixed(2)} s (${rate}/s), reused ${report.reused}, `
-        + `${report.nodes} nodes, ${report.pruned} pruned; ${move} wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}; `
+        + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
+        + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
         + `pv ${report.pv.map(formatVertex).join(" ")}`;
     }
   }

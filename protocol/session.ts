@@ -36,11 +36,13 @@ export class Session {
   newGame(): void {
     this.current = new Game();
     this.search?.reset();
+    this.clock.restart();
   }
 
   setPosition(coded: CodedPosition): void {
     this.current = new Game(coded.position, coded.passes);
     this.search?.reset();
+    this.clock.restart();
   }
 
   /** Plays a move for the side to move; an illegal one changes nothing and says why. */
@@ -75,6 +77,7 @@ export class Session {
   chooseMove(): Move {
     const position = this.position;
     const report = this.searcher().choose(this.current, this.limits(position));
+    this.clock.spend(position.blackToMove, report.elapsedMs);
     this.log(formatSearchReport(report, position));
     return report.move;
   }

@@ -13,9 +13,9 @@ export const TERMINAL = 4;
  * nodes cost a fixed, preallocated block of memory and the search loop allocates nothing.
  * A node's children are contiguous: `firstChild .. firstChild + childCount - 1`.
  *
- * Results are counted in integers: `points` holds twice the score (win 2, draw 1, loss 0) and
- * `squares` four times the sum of squared results (win 4, draw 1), both from the point of
- * view of the player who made the move into the node.
+ * Results are counted as wins and draws (a result is 1, 0.5 or 0), from the point of view of
+ * the player who made the move into the node: the mean and the spread follow from the counts,
+ * which cannot overflow before the visits do.
  */
 export class Tree {
   readonly move: Uint8Array;
@@ -23,8 +23,8 @@ export class Tree {
   readonly childCount: Uint8Array;
   readonly firstChild: Int32Array;
   readonly visits: Int32Array;
-  readonly points: Int32Array;
-  readonly squares: Int32Array;
+  readonly wins: Int32Array;
+  readonly draws: Int32Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   size = 0;
@@ -36,8 +36,8 @@ export class Tree {
     this.childCount = new Uint8Array(capacity);
     this.firstChild = new Int32Array(capacity);
     this.visits = new Int32Array(capacity);
-    this.points = new Int32Array(capacity);
-    this.squares = new Int32Array(capacity);
+    this.wins = new Int32Array(capacity);
+    this.draws = new Int32Array(capacity);
     this.origin = new Int32Array(capacity);
   }
 
@@ -54,8 +54,8 @@ export class Tree {
     this.childCount[n] = 0;
     this.firstChild[n] = -1;
     this.visits[n] = 0;
-    this.points[n] = 0;
-    this.squares[n] = 0;
+    this.wins[n] = 0;
+    this.draws[n] = 0;
     return n;
   }
 
@@ -95,20 +95,21 @@ export class Tree {
   /** Adds one result, in half points (2 win, 1 draw, 0 loss), to the node. */
   record(node: number, halfPoints: number): void {
     this.visits[node]!++;
-    this.points[node]! += halfPoints;
-    this.squares[node]! += halfPoints * halfPoints;
+    this.wins[node]! += halfPoints >> 1;
+    this.draws[node]! += halfPoints & 1;
   }
 
   /** Mean result in [0, 1] of the player who moved into the node. */
   mean(node: number): number {
-    return this.points[node]! / (2 * this.visits[node]!);
+    return (this.wins[node]! + 0.5 * this.draws[node]!) / this.visits[node]!;
   }
 
   /** Standard deviation of the node's mean (the spread of its results over the square root of its visits). */
   sigma(node: number): number {
     const n = this.visits[node]!;
-    const m = this.points[node]! / (2 * n);
-    const variance = Math.max(0, this.squares[node]! / (4 * n) - m * m);
+    const m = this.mean(node);
+    // E[r^2] - mean^2, with r^2 = 1 for a win and 0.25 for a draw.
+    const variance = Math.max(0, (this.wins[node]! + 0.25 * this.draws[node]!) / n - m * m);
     return Math.sqrt(variance / n);
   }
 
@@ -132,7 +133,7 @@ export class Tree {
   private copyNode(from: Tree, src: number, dst: number): void {
     this.flags[dst] = from.flags[src]!;
     this.visits[dst] = from.visits[src]!;
-    this.points[dst] = from.points[src]!;
-    this.squares[dst] = from.squares[src]!;
+    this.wins[dst] = from.wins[src]!;
+    this.draws[dst] = from.draws[src]!;
   }
 }

@@ -28,7 +28,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   ucbC: 0.3,
   ppR: 1,
   ppMinVisits: 64,
-  // Two pools of this many nodes (19 bytes each) are kept: about 150 MB in all.
+  // Two pools of this many nodes (23 bytes each) are kept: about 185 MB in all.
   maxNodes: 4_000_000,
 };
 
@@ -71,7 +71,7 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
 
 /** The child to descend into: the first unvisited one, otherwise the highest UCB1 among those not pruned. */
 export function selectChild(tree: Tree, node: number, c: number): number {
-  const { flags, visits, points, firstChild, childCount } = tree;
+  const { flags, visits, wins, draws, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
   const parentVisits = visits[node]!;
@@ -81,7 +81,7 @@ export function selectChild(tree: Tree, node: number, c: number): number {
     if ((flags[child]! & PRUNED) !== 0) continue;
     const n = visits[child]!;
     if (n === 0) return child;
-    const value = ucb1(points[child]! * 0.5, n, parentVisits, c);
+    const value = ucb1(wins[child]! + 0.5 * draws[child]!, n, parentVisits, c);
     if (value > bestValue) {
       bestValue = value;
       best = child;
@@ -189,6 +189,8 @@ export class Search {
     if (node > 0) {
       this.spare.copySubtree(this.tree, node);
       [this.tree, this.spare] = [this.spare, this.tree];
+      // The new root may have been pruned as a child; as the root it is no candidate.
+      this.tree.flags[0]! &= ~PRUNED;
       this.pruned = this.countPruned();
     }
     return this.tree.visits[0]!;

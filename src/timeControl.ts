@@ -52,6 +52,35 @@ export class TimeControl {
     this.left.white = null;
   }
 
+  /** A new game: both clocks start full again. */
+  restart(): void {
+    this.left.black = null;
+    this.left.white = null;
+  }
+
+  /**
+   * Charges `ms` of thinking to the side's clock, so that a controller that does not send
+   * `time_left` before every move still cannot be overspent; its next report replaces this.
+   */
+  spend(black: boolean, ms: number): void {
+    const clock = this.clock;
+    if (clock === null) return;
+    const left = this.timeLeft(black) ?? this.initialLeft(clock);
+    let seconds = Math.max(0, left.seconds - ms / 1000);
+    let stones = left.stones;
+    if (stones > 0) stones--;
+    // A byo-yomi period played out in full starts a new one, and so does the end of main time.
+    if (clock.byoYomiStones > 0 && (left.stones > 0 ? stones === 0 : seconds === 0)) {
+      seconds = clock.byoYomiSeconds;
+      stones = clock.byoYomiStones;
+    }
+    this.setTimeLeft(black, { seconds, stones });
+  }
+
+  private initialLeft(clock: ClockSettings): TimeLeft {
+    return clock.mainSeconds > 0 ? { seconds: clock.mainSeconds, stones: 0 } : { seconds: clock.byoYomiSeconds, stones: clock.byoYomiStones };
+  }
+
   setTimeLeft(black: boolean, left: TimeLeft): void {
     if (black) this.left.black = left;
     else this.left.white = left;
@@ -68,8 +97,7 @@ export class TimeControl {
   budgetMs(black: boolean, empties: number): number {
     const clock = this.clock;
     if (clock === null) return this.moveTimeMs;
-    const left = this.timeLeft(black)
-      ?? { seconds: clock.mainSeconds > 0 ? clock.mainSeconds : clock.byoYomiSeconds, stones: clock.mainSeconds > 0 ? 0 : clock.byoYomiStones };
+    const left = this.timeLeft(black) ?? this.initialLeft(clock);
     const leftMs = left.seconds * 1000;
     const usable = leftMs - safetyMarginMs(leftMs);
     if (usable <= 0) return 0;

@@ -52,4 +52,36 @@ describe("time control", () => {
       expect(budget).toBeGreaterThanOrEqual(0);
     }
   });
+
+  it("charges its own thinking to the clock, so a game without time_left reports fits in the main time", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
+    let spent = 0;
+    for (let empties = 60; empties > 0; empties -= 2) {
+      const budget = tc.budgetMs(true, empties);
+      tc.spend(true, budget);
+      spent += budget;
+    }
+    expect(spent).toBeLessThanOrEqual(60000 - SAFETY_MS);
+    expect(tc.timeLeft(false)).toBeNull();
+    tc.restart();
+    expect(tc.timeLeft(true)).toBeNull();
+  });
+
+  it("counts down byo-yomi stones and starts a new period when one is played out, or when main time ends", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 1, byoYomiSeconds: 30, byoYomiStones: 2 });
+    tc.spend(true, 1000);
+    expect(tc.timeLeft(true)).toEqual({ seconds: 30, stones: 2 });
+    tc.spend(true, 10000);
+    expect(tc.timeLeft(true)).toEqual({ seconds: 20, stones: 1 });
+    tc.spend(true, 5000);
+    expect(tc.timeLeft(true)).toEqual({ seconds: 30, stones: 2 });
+  });
+
+  it("charges nothing without a clock", () => {
+    const tc = new TimeControl(5000);
+    tc.spend(true, 1000);
+    expect(tc.timeLeft(true)).toBeNull();
+  });
 });

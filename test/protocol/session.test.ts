@@ -54,7 +54,8 @@ describe("search options", () => {
     [["--ucb-c", "1000"], "--ucb-c: 1000 is out of range"],
     [["--pp-r", "x"], "--pp-r: expected a number"],
     [["--max-nodes", "10"], "--max-nodes: 10 is out of range"],
-    [["--max-nodes", "999999999"], "--max-nodes: 999999999 is out of range"],
+    [["--max-nodes", "20000001"], "--max-nodes: 20000001 is out of range"],
+    [["--playouts", "10000001"], "--playouts: 10000001 is out of range"],
     [["--no-pp=1"], "--no-pp takes no value"],
   ])("reject %j", (args, message) => {
     const r = parse(...args);
