@@ -82,7 +82,7 @@ ENGINE = ./othello --time $(MATCH_TIME)
 # Issue 4: UCT against flat UCB1, pruning against none, and against random moves.
 strength: othello
 	$(MATCH) --seed 41 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search ucb" --log matches/uct-vs-ucb.log --json matches/uct-vs-ucb.json
-	$(MATCH) --seed 42 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --no-pp" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
+	$(MATCH) --seed 42 --engine-a "$(ENGINE) --pp-r 1" --engine-b "$(ENGINE) --no-pp" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
 	$(MATCH) --seed 43 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search random" --log matches/vs-random.log --json matches/vs-random.json
 
 # The search defaults, one parameter at a time against the current defaults (docs/tuning.md).
