@@ -22,8 +22,11 @@ RHINO := /usr/games/gtp-rhino
 
 all: othello
 
+# `npm install` rather than `npm ci`: the lock file pins every version all the same, and npm 11
+# here leaves other platforms' optional packages (rollup's, under vitest) out of the lock file
+# and then has `npm ci` refuse it as out of sync.
 $(NODE_MODULES): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 	@touch $@
 
 dist/othello.js: $(NODE_MODULES) $(SOURCES)
