@@ -11,8 +11,6 @@
 /** The high word of the pair most recently returned by `legalMoves` or `flips`. */
 export let resultHi = 0;
 
-export const SQUARES = 64;
-
 /** Columns 1..6: the only columns a disc can be flipped in horizontally or diagonally. */
 const INNER = 0x7e7e7e7e;
 
