@@ -24,11 +24,42 @@ function failure(event: Exclude<LineEvent, { kind: "line" }>, command: string, l
   return event.kind === "timeout" ? `no reply to "${command}" within ${(limitMs / 1000).toFixed(3)} s` : `${event.description} before replying to "${command}"`;
 }
 
-/** The course's OTP over pipes: one command line, one reply line whose first word repeats the command. */
-export class OtpClient implements EngineClient {
-  constructor(private readonly process: EngineProcess) {}
+/**
+ * What both protocols share: `request` sends one command and returns its reply's text (or
+ * why there was none); the commands whose wording is the same in OTP and GTP live here.
+ */
+abstract class LineClient implements EngineClient {
+  constructor(protected readonly process: EngineProcess) {}
 
-  private async request(command: string, limitMs: number): Promise<Result<string>> {
+  protected abstract request(command: string, limitMs: number): Promise<Result<string>>;
+
+  abstract setMoveTime(seconds: number, limitMs: number): Promise<Result<void>>;
+  abstract play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>>;
+  abstract genmove(colour: Colour, limitMs: number): Promise<Result<Move>>;
+
+  /** A command whose reply carries nothing but success. */
+  protected async command(command: string, limitMs: number): Promise<Result<void>> {
+    const reply = await this.request(command, limitMs);
+    return reply.ok ? ok(undefined) : reply;
+  }
+
+  name(limitMs: number): Promise<Result<string>> {
+    return this.request("name", limitMs);
+  }
+
+  newGame(limitMs: number): Promise<Result<void>> {
+    return this.command("clear_board", limitMs);
+  }
+
+  async quit(limitMs: number): Promise<void> {
+    await this.request("quit", limitMs);
+    await this.process.stop(limitMs);
+  }
+}
+
+/** The course's OTP over pipes: one command line, one reply line whose first word repeats the command. */
+export class OtpClient extends LineClient {
+  protected async request(command: string, limitMs: number): Promise<Result<string>> {
     this.process.write(command);
     const event = await this.process.nextLine(limitMs);
     if (event.kind !== "line") return err(failure(event, command, limitMs));
@@ -38,23 +69,12 @@ export class OtpClient implements EngineClient {
     return ok(rest.join(" "));
   }
 
-  async name(limitMs: number): Promise<Result<string>> {
-    return this.request("name", limitMs);
+  setMoveTime(seconds: number, limitMs: number): Promise<Result<void>> {
+    return this.command(`time_settings 0 ${seconds} 1`, limitMs);
   }
 
-  async newGame(limitMs: number): Promise<Result<void>> {
-    const reply = await this.request("clear_board", limitMs);
-    return reply.ok ? ok(undefined) : reply;
-  }
-
-  async setMoveTime(seconds: number, limitMs: number): Promise<Result<void>> {
-    const reply = await this.request(`time_settings 0 ${seconds} 1`, limitMs);
-    return reply.ok ? ok(undefined) : reply;
-  }
-
-  async play(_colour: Colour, move: Move, limitMs: number): Promise<Result<void>> {
-    const reply = await this.request(`play ${formatOtpMove(move)}`, limitMs);
-    return reply.ok ? ok(undefined) : reply;
+  play(_colour: Colour, move: Move, limitMs: number): Promise<Result<void>> {
+    return this.command(`play ${formatOtpMove(move)}`, limitMs);
   }
 
   async genmove(_colour: Colour, limitMs: number): Promise<Result<Move>> {
@@ -63,18 +83,11 @@ export class OtpClient implements EngineClient {
     const move = parseOtpMove(reply.value);
     return move.ok ? move : err(`genmove replied "${reply.value}": ${move.error}`);
   }
-
-  async quit(limitMs: number): Promise<void> {
-    await this.request("quit", limitMs);
-    await this.process.stop(limitMs);
-  }
 }
 
 /** GTP v2 over pipes: `=` or `?`, the result, and an empty line ends each reply. */
-export class GtpClient implements EngineClient {
-  constructor(private readonly process: EngineProcess) {}
-
-  private async request(command: string, limitMs: number): Promise<Result<string>> {
+export class GtpClient extends LineClient {
+  protected async request(command: string, limitMs: number): Promise<Result<string>> {
     this.process.write(command);
     const deadline = performance.now() + limitMs;
     const lines: string[] = [];
@@ -90,26 +103,15 @@ export class GtpClient implements EngineClient {
     return lines[0]!.startsWith("=") ? ok(text) : err(`"${command}" failed: ? ${text}`);
   }
 
-  async name(limitMs: number): Promise<Result<string>> {
-    return this.request("name", limitMs);
-  }
-
-  async newGame(limitMs: number): Promise<Result<void>> {
-    const reply = await this.request("clear_board", limitMs);
-    return reply.ok ? ok(undefined) : reply;
-  }
-
   /** GTP's times are whole seconds (rhino refuses fractions), so a fraction is rounded up. */
-  async setMoveTime(seconds: number, limitMs: number): Promise<Result<void>> {
-    const reply = await this.request(`time_settings 0 ${Math.ceil(seconds)} 1`, limitMs);
-    return reply.ok ? ok(undefined) : reply;
+  setMoveTime(seconds: number, limitMs: number): Promise<Result<void>> {
+    return this.command(`time_settings 0 ${Math.ceil(seconds)} 1`, limitMs);
   }
 
   /** Passes are not sent: GTP Othello engines take the other colour's next move as one (rhino refuses `play c pass`). */
   async play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>> {
     if (move === PASS) return ok(undefined);
-    const reply = await this.request(`play ${colour} ${formatVertex(move)}`, limitMs);
-    return reply.ok ? ok(undefined) : reply;
+    return this.command(`play ${colour} ${formatVertex(move)}`, limitMs);
   }
 
   async genmove(colour: Colour, limitMs: number): Promise<Result<Move>> {
@@ -118,10 +120,5 @@ export class GtpClient implements EngineClient {
     if (reply.value.toLowerCase() === "resign") return err("resigned");
     const move = parseVertex(reply.value);
     return move.ok ? move : err(`genmove replied "${reply.value}": ${move.error}`);
-  }
-
-  async quit(limitMs: number): Promise<void> {
-    await this.request("quit", limitMs);
-    await this.process.stop(limitMs);
   }
 }
