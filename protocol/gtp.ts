@@ -1,6 +1,6 @@
 import { type Colour, Game, type Move, PASS, type Position, type Result, drawGtpBoard, formatVertex, parseColour, parseVertex } from "../src/index.js";
 import packageJson from "../package.json" with { type: "json" };
-import { parseTimeLeft, parseTimeSettings } from "./clockArguments.js";
+import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
 import { parseWholeNumber, printable } from "./numbers.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
@@ -199,20 +199,16 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: "time_settings main_time byo_yomi_time byo_yomi_stones",
     arity: 3,
     run: ({ session }, args) => {
-      const settings = syntax(parseTimeSettings(args));
-      if (!settings.ok) return settings;
-      session.clock.setSettings(settings.value);
-      return done;
+      const set = syntax(setTimeSettings(session.clock, args));
+      return set.ok ? done : set;
     },
   },
   time_left: {
     usage: "time_left colour time stones",
     arity: 3,
     run: ({ session }, args) => {
-      const reported = syntax(parseTimeLeft(args));
-      if (!reported.ok) return reported;
-      session.clock.setTimeLeft(reported.value.colour === "black", reported.value.left);
-      return done;
+      const set = syntax(setTimeLeft(session.clock, args));
+      return set.ok ? done : set;
     },
   },
   final_score: {

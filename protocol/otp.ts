@@ -1,5 +1,5 @@
 import { type Result, drawCourseBoard, err, formatOtpMove, ok, parseCode, parseOtpMove } from "../src/index.js";
-import { parseTimeLeft, parseTimeSettings } from "./clockArguments.js";
+import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
 import { printable } from "./numbers.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
@@ -78,20 +78,16 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
     usage: "time_settings main_time byo_yomi_time byo_yomi_stones",
     arity: 3,
     run: (session, args) => {
-      const settings = parseTimeSettings(args);
-      if (!settings.ok) return settings;
-      session.clock.setSettings(settings.value);
-      return done;
+      const set = setTimeSettings(session.clock, args);
+      return set.ok ? done : set;
     },
   },
   time_left: {
     usage: "time_left colour seconds stones",
     arity: 3,
     run: (session, args) => {
-      const reported = parseTimeLeft(args);
-      if (!reported.ok) return reported;
-      session.clock.setTimeLeft(reported.value.colour === "black", reported.value.left);
-      return done;
+      const set = setTimeLeft(session.clock, args);
+      return set.ok ? done : set;
     },
   },
   quit: { usage: "quit", arity: 0, run: () => done, ends: true },
