@@ -14,32 +14,43 @@ export let resultHi = 0;
 /** Columns 1..6: the only columns a disc can be flipped in horizontally or diagonally. */
 const INNER = 0x7e7e7e7e;
 
-export function popcount(x: number): number {
+/** The number of set bits of each byte of x, in that byte. */
+export function byteCounts(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) | 0;
+  return (x + (x >>> 4)) & 0x0f0f0f0f;
 }
 
-/** POP8[b]: the set bits of the byte b. SELECT8[b * 8 + r]: the index of the r-th (from 0) set bit of b. */
-const POP8 = new Uint8Array(256);
+export function popcount(x: number): number {
+  return Math.imul(byteCounts(x), 0x01010101) >>> 24;
+}
+
+/** SELECT8[b * 8 + r]: the index of the r-th (from 0) set bit of the byte b. */
 const SELECT8 = new Uint8Array(256 * 8);
 for (let b = 0; b < 256; b++) {
-  for (let i = 0; i < 8; i++) if (((b >> i) & 1) !== 0) SELECT8[b * 8 + POP8[b]!++] = i;
+  for (let i = 0, r = 0; i < 8; i++) if (((b >> i) & 1) !== 0) SELECT8[b * 8 + r++] = i;
 }
 
 /**
- * Index of the set bit of rank r (0 = the lowest) in a word with more than r set bits.
- * Byte by byte without a branch: a random playout picks its move with this, and a loop of
- * r steps would mispredict its exit every time.
+ * The square of rank r (0 = the lowest square) among the squares of the pair (lo, hi), which
+ * has more than r. A random playout picks its move with this, so it has no branch, no loop
+ * (whose exit would mispredict) and one table look-up: multiplying the byte counts by
+ * 0x01010101 gives in byte k the count of bytes 0..k, and one subtraction compares all four
+ * with r at once.
  */
-export function nthSetBit(w: number, r: number): number {
-  let pos = 0;
-  let c: number;
-  let past: number;
-  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
-  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
-  c = POP8[w & 255]!; past = ~((r - c) >> 31); r -= c & past; pos += 8 & past; w >>>= 8 & past;
-  return pos + SELECT8[((w & 255) << 3) | r]!;
+export function nthSquare(lo: number, hi: number, r: number): number {
+  const countsLo = byteCounts(lo);
+  const countsHi = byteCounts(hi);
+  const inLo = Math.imul(countsLo, 0x01010101) >>> 24;
+  const low = (r - inLo) >> 31; // -1 when the square is in the low word
+  r -= inLo & ~low;
+  const w = (lo & low) | (hi & ~low);
+  const prefix = Math.imul((countsLo & low) | (countsHi & ~low), 0x01010101);
+  // Bytes whose running count exceeds r get their top bit; the lowest such byte holds the square.
+  const above = ((prefix | 0x80808080) - Math.imul(r + 1, 0x01010101)) & 0x80808080;
+  const shift = 24 - Math.clz32(above & -above);
+  r -= ((prefix << 8) >>> shift) & 255;
+  return (32 & ~low) + shift + SELECT8[(((w >>> shift) & 255) << 3) | r]!;
 }
 
 /** Index of the lowest set bit of a non-zero word. */
@@ -77,9 +88,12 @@ export function legalMoves(pl: number, ph: number, ol: number, oh: number): numb
   let t: number;
   let u: number;
   let pre: number;
-  // East and west never cross words: doubling steps cover runs of up to six discs.
-  t = (pl << 1) & il; t |= (t << 1) & il; pre = il & (il << 1); t |= pre & (t << 2); t |= pre & (t << 2); rl |= (t << 1) & el;
-  t = (ph << 1) & ih; t |= (t << 1) & ih; pre = ih & (ih << 1); t |= pre & (t << 2); t |= pre & (t << 2); rh |= (t << 1) & eh;
+  // East and west never cross words. Eastwards (towards higher bits) an addition carries a
+  // player disc's bit through the run of opponent discs after it onto the square past the
+  // run; runs lie in columns 1-6, so the carry stops in the same row.
+  rl |= (il + ((pl << 1) & il)) & ~il & el;
+  rh |= (ih + ((ph << 1) & ih)) & ~ih & eh;
+  // Westwards, doubling steps cover runs of up to six discs.
   t = (pl >>> 1) & il; t |= (t >>> 1) & il; pre = il & (il >>> 1); t |= pre & (t >>> 2); t |= pre & (t >>> 2); rl |= (t >>> 1) & el;
   t = (ph >>> 1) & ih; t |= (t >>> 1) & ih; pre = ih & (ih >>> 1); t |= pre & (t >>> 2); t |= pre & (t >>> 2); rh |= (t >>> 1) & eh;
   // South (+8), south-east (+9), south-west (+7): the low word first, then carried into the high one.
@@ -110,18 +124,16 @@ export function hasLegalMove(pl: number, ph: number, ol: number, oh: number): bo
 // result is spread back. No loops and almost no branches, so random playouts do not stall
 // on mispredicted jumps.
 
-/** OUTFLANK[i * 256 + o]: on a line where the square is at i and o are the opponent's discs, the squares just past each run of opponent discs next to i. */
-const OUTFLANK = new Uint8Array(8 * 256);
-/** FLIPPED[i * 256 + f]: the squares strictly between i and each square of f. */
-const FLIPPED = new Uint8Array(8 * 256);
-/** Per square: -1 when it lies in the low word, 0 in the high word. */
-const IN_LOW = new Int32Array(64);
-const DIAG_LO = new Int32Array(64);
-const DIAG_HI = new Int32Array(64);
-const ANTI_LO = new Int32Array(64);
-const ANTI_HI = new Int32Array(64);
-/** SPREAD4[n]: the 4 bits of n moved to bits 0, 8, 16, 24 (one column of one word). */
-const SPREAD4 = new Int32Array(16);
+/**
+ * The line tables, in one array so that the compiled code checks and loads one object.
+ * LINE[i * 256 + o] (outflanks): on a line where the square is at i and o holds the
+ * opponent's discs, the squares just past each run of opponent discs next to i.
+ * LINE[FLIPPED + i * 256 + f]: the squares strictly between i and each square of f.
+ */
+const LINE = new Uint8Array(2 * 8 * 256);
+const FLIPPED = 2048;
+/** MASKS[4 * s + k]: the diagonal through s (low word, high word), then the anti-diagonal. */
+const MASKS = new Int32Array(4 * 64);
 
 for (let i = 0; i < 8; i++) {
   for (let o = 0; o < 256; o++) {
@@ -131,7 +143,7 @@ for (let i = 0; i < 8; i++) {
       while (j >= 0 && j < 8 && ((o >> j) & 1) !== 0) j += d;
       if (j !== i + d && j >= 0 && j < 8) m |= 1 << j;
     }
-    OUTFLANK[i * 256 + o] = m;
+    LINE[i * 256 + o] = m;
   }
   for (let f = 0; f < 256; f++) {
     let m = 0;
@@ -139,23 +151,19 @@ for (let i = 0; i < 8; i++) {
       if (((f >> j) & 1) === 0) continue;
       for (let k = Math.min(i, j) + 1; k < Math.max(i, j); k++) m |= 1 << k;
     }
-    FLIPPED[i * 256 + f] = m;
+    LINE[FLIPPED + i * 256 + f] = m;
   }
-}
-for (let n = 0; n < 16; n++) {
-  for (let k = 0; k < 4; k++) if (((n >> k) & 1) !== 0) SPREAD4[n]! |= 1 << (8 * k);
 }
 for (let s = 0; s < 64; s++) {
   const x = s >> 3;
   const y = s & 7;
-  IN_LOW[s] = x < 4 ? -1 : 0;
   for (let t = 0; t < 64; t++) {
     const tx = t >> 3;
     const ty = t & 7;
     const bit = 1 << (t & 31);
-    const low = t < 32;
-    if (tx - ty === x - y) low ? (DIAG_LO[s]! |= bit) : (DIAG_HI[s]! |= bit);
-    if (tx + ty === x + y) low ? (ANTI_LO[s]! |= bit) : (ANTI_HI[s]! |= bit);
+    const word = t < 32 ? 0 : 1;
+    if (tx - ty === x - y) MASKS[4 * s + word]! |= bit;
+    if (tx + ty === x + y) MASKS[4 * s + 2 + word]! |= bit;
   }
 }
 
@@ -166,7 +174,9 @@ for (let s = 0; s < 64; s++) {
 export function flips(s: number, pl: number, ph: number, ol: number, oh: number): number {
   const x = s >>> 3;
   const y = s & 7;
-  const low = IN_LOW[s]!;
+  const low = (s - 32) >> 31;
+  const iy = y << 8;
+  const ix = x << 8;
   let lo = 0;
   let hi = 0;
   let p8: number;
@@ -176,29 +186,30 @@ export function flips(s: number, pl: number, ph: number, ol: number, oh: number)
   const shift = x << 3; // shift counts are taken mod 32, so this also places rows 4-7 in the high word
   p8 = (((pl & low) | (ph & ~low)) >>> shift) & 255;
   o8 = (((ol & low) | (oh & ~low)) >>> shift) & 255;
-  f = FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]! << shift;
+  f = LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]! << shift;
   lo |= f & low;
   hi |= f & ~low;
-  // Column y, indexed by row: gather bits 0, 8, 16, 24 of each word into a nibble.
+  // Column y, indexed by row: gather bits 0, 8, 16, 24 of each word into a nibble, and back.
   p8 = (Math.imul((pl >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((ph >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
   o8 = (Math.imul((ol >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((oh >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
-  f = FLIPPED[(x << 8) | (OUTFLANK[(x << 8) | o8]! & p8)]!;
-  lo |= SPREAD4[f & 15]! << y;
-  hi |= SPREAD4[f >>> 4]! << y;
+  f = LINE[FLIPPED | ix | (LINE[ix | o8]! & p8)]!;
+  lo |= (Math.imul(f & 15, 0x204081) & 0x01010101) << y;
+  hi |= (Math.imul(f >>> 4, 0x204081) & 0x01010101) << y;
   // Both diagonals, indexed by column: a diagonal has one square per row and column, so
   // summing the bytes of a word (a multiplication) collapses it into a row without carries.
-  let ml = DIAG_LO[s]!;
-  let mh = DIAG_HI[s]!;
+  const m = s << 2;
+  let ml = MASKS[m]!;
+  let mh = MASKS[m | 1]!;
   p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
   o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
-  f = Math.imul(FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]!, 0x01010101);
+  f = Math.imul(LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]!, 0x01010101);
   lo |= f & ml;
   hi |= f & mh;
-  ml = ANTI_LO[s]!;
-  mh = ANTI_HI[s]!;
+  ml = MASKS[m | 2]!;
+  mh = MASKS[m | 3]!;
   p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
   o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
-  f = Math.imul(FLIPPED[(y << 8) | (OUTFLANK[(y << 8) | o8]! & p8)]!, 0x01010101);
+  f = Math.imul(LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]!, 0x01010101);
   lo |= f & ml;
   hi |= f & mh;
   resultHi = hi;

@@ -1,5 +1,5 @@
-import { flips, legalMoves, nthSetBit, popcount, resultHi } from "./bitboard.js";
-import type { Random } from "./random.js";
+import { flips, legalMoves, nthSquare, popcount, resultHi } from "./bitboard.js";
+import { type Random, uniformBelow } from "./random.js";
 
 /**
  * Plays uniformly random legal moves (passing only when forced) to the end of the game and
@@ -15,21 +15,16 @@ export function randomPlayout(pl: number, ph: number, ol: number, oh: number, ra
     const mh = resultHi;
     if ((ml | mh) !== 0) {
       passed = false;
-      const cl = popcount(ml);
-      const count = cl + popcount(mh);
+      const count = popcount(ml) + popcount(mh);
       x ^= x << 13;
       x ^= x >>> 17;
       x ^= x << 5;
-      let r = ((x >>> 0) * count * 2.3283064365386963e-10) | 0;
-      // The r-th move, found without branches: `low` is -1 when it lies in the low word.
-      const low = (r - cl) >> 31;
-      r -= cl & ~low;
-      const bit = nthSetBit((ml & low) | (mh & ~low), r);
-      const s = bit | (32 & ~low);
+      const s = nthSquare(ml, mh, uniformBelow(x, count));
+      const low = (s - 32) >> 31; // -1 when s is in the low word
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      pl |= fl | ((1 << bit) & low);
-      ph |= fh | ((1 << bit) & ~low);
+      pl |= fl | ((1 << s) & low);
+      ph |= fh | ((1 << s) & ~low);
       ol &= ~fl;
       oh &= ~fh;
     } else if (passed) {

@@ -34,3 +34,12 @@ export class Random {
     return this.nextU32() * 2.3283064365386963e-10;
   }
 }
+
+/**
+ * A uniform integer in [0, n) from a uniform 32-bit word u, for n <= 64: the top 26 bits of u
+ * times n fit in 32 bits, so one integer multiplication does it (the random playout's move
+ * choice). The bias, n / 2^26, is far below sampling noise.
+ */
+export function uniformBelow(u: number, n: number): number {
+  return Math.imul(u >>> 6, n) >>> 26;
+}

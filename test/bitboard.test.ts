@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Random, flips, legalMoves, lowestBit, nthSetBit, popcount, resultHi } from "../src/index.js";
+import { Random, byteCounts, flips, legalMoves, lowestBit, nthSquare, popcount, resultHi, uniformBelow } from "../src/index.js";
 
 const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
 
@@ -70,17 +70,51 @@ describe("bit tricks agree with square-by-square references on random boards", (
 });
 
 describe("word helpers", () => {
-  it("popcount, lowestBit and nthSetBit match a bit-by-bit count", () => {
+  it("popcount, byteCounts and lowestBit match a bit-by-bit count", () => {
     const random = new Random(5);
     for (let i = 0; i < 20000; i++) {
       const w = random.nextU32() & random.nextU32() | 0;
       const bits: number[] = [];
       for (let b = 0; b < 32; b++) if (((w >>> b) & 1) === 1) bits.push(b);
       expect(popcount(w)).toBe(bits.length);
+      for (let k = 0; k < 4; k++) expect((byteCounts(w) >>> (8 * k)) & 255).toBe(bits.filter((b) => b >> 3 === k).length);
       if (bits.length > 0) expect(lowestBit(w)).toBe(bits[0]);
-      bits.forEach((b, r) => expect(nthSetBit(w, r)).toBe(b));
     }
-    expect(nthSetBit(0x80000000 | 0, 0)).toBe(31);
     expect(popcount(-1)).toBe(32);
+    expect(byteCounts(-1)).toBe(0x08080808);
+  });
+
+  it("nthSquare gives the squares of a pair in order, over both words and every byte", () => {
+    const random = new Random(6);
+    const pairs: [number, number][] = [[-1, -1], [0, 1 << 31], [1, 0], [0x80000000 | 0, 1], [0xff, 0xff000000 | 0]];
+    for (let i = 0; i < 5000; i++) {
+      const density = i % 4;
+      let lo = random.nextU32() | 0, hi = random.nextU32() | 0;
+      for (let d = 0; d < density; d++) { lo &= random.nextU32(); hi &= random.nextU32(); }
+      pairs.push([lo, hi]);
+    }
+    for (const [lo, hi] of pairs) {
+      const squares: number[] = [];
+      for (let s = 0; s < 64; s++) if (has(lo, hi, s)) squares.push(s);
+      squares.forEach((s, r) => expect(nthSquare(lo, hi, r)).toBe(s));
+    }
+  });
+
+  it("uniformBelow splits the 32-bit words evenly among 0..n-1", () => {
+    const random = new Random(7);
+    for (let n = 1; n <= 64; n++) {
+      // The words that give r are those from ceil(r * 2^26 / n) * 64 on: every r gets a share
+      // of 2^32 / n, give or take 64 words.
+      for (let r = 0; r < n; r++) {
+        const first = Math.ceil((r * 2 ** 26) / n) * 64;
+        expect(uniformBelow(first | 0, n)).toBe(r);
+        if (first > 0) expect(uniformBelow((first - 1) | 0, n)).toBe(r - 1);
+      }
+      expect(uniformBelow(-1, n)).toBe(n - 1);
+      for (let i = 0; i < 100; i++) {
+        const u = random.nextU32();
+        expect(uniformBelow(u | 0, n)).toBe(Math.floor(((u >>> 6) * n) / 2 ** 26));
+      }
+    }
   });
 });
