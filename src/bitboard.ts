@@ -189,26 +189,29 @@ export function flips(s: number, pl: number, ph: number, ol: number, oh: number)
   f = LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]! << shift;
   lo |= f & low;
   hi |= f & ~low;
-  // Column y, indexed by row: gather bits 0, 8, 16, 24 of each word into a nibble, and back.
-  p8 = (Math.imul((pl >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((ph >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
-  o8 = (Math.imul((ol >>> y) & 0x01010101, 0x10204080) >>> 28) | ((Math.imul((oh >>> y) & 0x01010101, 0x10204080) >>> 28) << 4);
-  f = LINE[FLIPPED | ix | (LINE[ix | o8]! & p8)]!;
-  lo |= (Math.imul(f & 15, 0x204081) & 0x01010101) << y;
-  hi |= (Math.imul(f >>> 4, 0x204081) & 0x01010101) << y;
-  // Both diagonals, indexed by column: a diagonal has one square per row and column, so
-  // summing the bytes of a word (a multiplication) collapses it into a row without carries.
+  // Column y, indexed by row: rows 0-3 at bits 0, 8, 16, 24 and rows 4-7 at bits 4, 12, 20,
+  // 28 of one word, which one multiplication gathers into its top byte. Flips never reach
+  // rows 0 and 7, so one multiplication spreads them back without carries.
+  p8 = Math.imul(((pl >>> y) & 0x01010101) | (((ph >>> y) & 0x01010101) << 4), 0x01020408) >>> 24;
+  o8 = Math.imul(((ol >>> y) & 0x01010101) | (((oh >>> y) & 0x01010101) << 4), 0x01020408) >>> 24;
+  f = Math.imul(LINE[FLIPPED | ix | (LINE[ix | o8]! & p8)]!, 0x00204081);
+  lo |= (f & 0x01010101) << y;
+  hi |= ((f >>> 4) & 0x01010101) << y;
+  // Both diagonals, indexed by column: a diagonal has one square per row and column, so its
+  // squares of both words fit in one word, and summing that word's bytes (a multiplication)
+  // collapses it into a row without carries.
   const m = s << 2;
   let ml = MASKS[m]!;
   let mh = MASKS[m | 1]!;
-  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
-  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  p8 = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
+  o8 = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
   f = Math.imul(LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]!, 0x01010101);
   lo |= f & ml;
   hi |= f & mh;
   ml = MASKS[m | 2]!;
   mh = MASKS[m | 3]!;
-  p8 = (Math.imul(pl & ml, 0x01010101) | Math.imul(ph & mh, 0x01010101)) >>> 24;
-  o8 = (Math.imul(ol & ml, 0x01010101) | Math.imul(oh & mh, 0x01010101)) >>> 24;
+  p8 = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
+  o8 = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
   f = Math.imul(LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]!, 0x01010101);
   lo |= f & ml;
   hi |= f & mh;
