@@ -272,34 +272,23 @@ describe("over TCP against a judge-like server", () => {
     }
   });
 
-  it("reports a dropped connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
+  // A controller that goes away: closed politely without quit, or reset. Either ends the engine
+  // with a non-zero status and a line saying which.
+  const lostConnections = [
+    { how: "dropped", lose: (socket: Socket) => socket.destroy(), status: (code: number | null) => expect(code).not.toBe(0), stderr: /othello: 127\.0\.0\.1:\d+ closed the connection without quit/ },
+    { how: "reset", lose: (socket: Socket) => socket.resetAndDestroy(), status: (code: number | null) => expect(code).toBe(1), stderr: /^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/ },
+  ];
+  it.each(lostConnections)("reports a $how connection on stderr with a non-zero status", { timeout: 15_000 }, async ({ lose, status, stderr: expected }) => {
     const { server, port, players } = await listen(1);
     const engine = start([String(port)]);
     const exit = finished(engine);
     try {
       const [p] = await players;
       expect(await p!.ask("name")).toBe("name othello-uct");
-      p!.socket.destroy();
+      lose(p!.socket);
       const { code, stderr } = await exit;
-      expect(code).not.toBe(0);
-      expect(stderr).toMatch(/othello: 127\.0\.0\.1:\d+ closed the connection without quit/);
-    } finally {
-      engine.kill();
-      server.close();
-    }
-  });
-
-  it("reports a reset connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
-    const { server, port, players } = await listen(1);
-    const engine = start([String(port)]);
-    const exit = finished(engine);
-    try {
-      const [p] = await players;
-      expect(await p!.ask("name")).toBe("name othello-uct");
-      p!.socket.resetAndDestroy();
-      const { code, stderr } = await exit;
-      expect(code).toBe(1);
-      expect(stderr).toMatch(/^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/);
+      status(code);
+      expect(stderr).toMatch(expected);
     } finally {
       engine.kill();
       server.close();
