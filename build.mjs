@@ -5,7 +5,7 @@ const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["ot
 await Promise.all(
   programs.map((name) =>
     build({
-      entryPoints: [`protocol/${name}.ts`],
+      entryPoints: [`protocol/cli/${name}.ts`],
       outfile: `dist/${name}.js`,
       bundle: true,
       platform: "node",

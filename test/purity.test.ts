@@ -1,20 +1,47 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
-const SRC = join(import.meta.dirname, "..", "src");
+const ROOT = join(import.meta.dirname, "..");
+
+/** Every .ts file below `folder`, as paths relative to the repository. */
+function sources(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(folder, f));
+}
+
+/** The files a source imports or re-exports, relative to the repository ("node:fs" stays as it is). */
+function imports(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  return [...text.matchAll(/(?:import|export)[^;]*?from\s+["']([^"']+)["']/g)].map((m) => {
+    const spec = m[1]!;
+    return spec.startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), spec)) : spec;
+  });
+}
 
 describe("the core is pure", () => {
-  const files = readdirSync(SRC).filter((f) => f.endsWith(".ts"));
+  const files = sources("src");
   it("has source files", () => {
     expect(files.length).toBeGreaterThan(5);
   });
   for (const file of files) {
     it(`${file} imports only from src/`, () => {
-      const text = readFileSync(join(SRC, file), "utf8");
-      const imports = [...text.matchAll(/(?:import|export)[^;]*?from\s+["']([^"']+)["']/g)].map((m) => m[1]!);
-      for (const spec of imports) expect(spec, `${file} imports ${spec}`).toMatch(/^\.\/[A-Za-z]+\.js$/);
+      for (const target of imports(file)) expect(target, `${file} imports ${target}`).toMatch(/^src\/[\w/]+\.js$/);
+      const text = readFileSync(join(ROOT, file), "utf8");
       expect(text).not.toMatch(/\brequire\(|\bimport\(|\bprocess\.|\bBigInt\b/);
     });
+  }
+});
+
+// The judge, the match runner and the clients that drive other engines speak to engines only
+// through their protocols: none of them reaches into our engine's session or command tables.
+describe("the rooms of protocol/", () => {
+  for (const room of ["protocol/judge", "protocol/match", "protocol/controller", "protocol/text"]) {
+    for (const file of sources(room)) {
+      it(`${file} does not import protocol/engine/`, () => {
+        for (const target of imports(file)) expect(target, `${file} imports ${target}`).not.toMatch(/^protocol\/engine\//);
+      });
+    }
   }
 });

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
+import { DEFAULT_MOVE_SECONDS, DEFAULT_NAME, ENGINE_OPTIONS, type EngineOptions, engineUsage, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
+
+const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false, gtp: false, time: DEFAULT_MOVE_SECONDS, playouts: undefined, search: DEFAULT_SEARCH_PARAMS };
+
+function parse(...args: string[]) {
+  return parseEngineCommandLine(args, DEFAULTS);
+}
+
+describe("engine command line", () => {
+  it("no arguments: stdin/stdout with the defaults", () => {
+    expect(parse()).toEqual({ ok: true, value: { options: DEFAULTS, endpoint: { kind: "stdio" } } });
+  });
+
+  it("PORT connects to 127.0.0.1, IP PORT to IP", () => {
+    expect(parse("5000")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "127.0.0.1", port: 5000 } } });
+    expect(parse("127.0.0.2", "65535")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "127.0.0.2", port: 65535 } } });
+    expect(parse("::1", "1")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "::1", port: 1 } } });
+    expect(parse("localhost", "80")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "localhost", port: 80 } } });
+  });
+
+  it("options come before or after the address, with a separate or an = value", () => {
+    const expected = { ok: true, value: { options: { ...DEFAULTS, name: "r123", seed: 7, verbose: true }, endpoint: { kind: "tcp", host: "127.0.0.1", port: 4000 } } };
+    expect(parse("--name", "r123", "4000", "--seed=7", "--verbose")).toEqual(expected);
+    expect(parse("--verbose", "--seed", "7", "--name=r123", "4000")).toEqual(expected);
+  });
+
+  const errors: [string[], string][] = [
+    [["--bogus"], 'unknown option "--bogus" (see othello --help)'],
+    [["--toString"], 'unknown option "--toString" (see othello --help)'],
+    [["--seed"], "--seed needs a value N"],
+    [["--seed", "--verbose"], "--seed needs a value N"],
+    [["--seed", "-1"], '--seed: expected a whole number from 0 to 4294967295, got "-1"'],
+    [["--seed", "4294967296"], "--seed: 4294967296 is out of range: expected 0 to 4294967295"],
+    [["--seed=1.5"], '--seed: expected a whole number from 0 to 4294967295, got "1.5"'],
+    [["--verbose=yes"], "--verbose takes no value"],
+    [["--name="], "--name: the name is empty"],
+    [["--name", "two words"], '--name: the name "two words" must be printable ASCII without spaces'],
+    [["--name", "x".repeat(515)], "--name: the name has 515 bytes; the course allows at most 514"],
+    [["0"], "PORT: 0 is out of range: expected 1 to 65535"],
+    [["65536"], "PORT: 65536 is out of range: expected 1 to 65535"],
+    [["http"], 'PORT: expected a whole number from 1 to 65535, got "http"'],
+    [["perf"], 'PORT: expected a whole number from 1 to 65535, got "perf"'],
+    [["judge.example", "5000"], '"judge.example" is not an IP address'],
+    [["1.2.3.4", "5", "6"], 'expected at most IP and PORT, got 3 arguments: "1.2.3.4" "5" "6"'],
+  ];
+  for (const [args, message] of errors) {
+    it(`rejects ${JSON.stringify(args).slice(0, 60)}`, () => {
+      expect(parse(...args)).toEqual({ ok: false, error: message });
+    });
+  }
+
+  it("the name may be 514 bytes of printable ASCII", () => {
+    expect(parseEngineName("x".repeat(514)).ok).toBe(true);
+    expect(parseEngineName("r05922068").ok).toBe(true);
+  });
+
+  it("without --seed each run draws its own seed", () => {
+    const seeds = new Set(Array.from({ length: 5 }, () => {
+      const r = parseEngineCommandLine([]);
+      return r.ok ? r.value.options.seed : -1;
+    }));
+    expect(seeds.size).toBeGreaterThan(1);
+  });
+
+  it("the usage lists every option of the table", () => {
+    for (const name of Object.keys(ENGINE_OPTIONS)) expect(engineUsage()).toContain(name);
+  });
+});

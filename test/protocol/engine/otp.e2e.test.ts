@@ -1,0 +1,313 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { type AddressInfo, type Server, type Socket, createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PASS, Position, formatOtpMove, parseOtpMove } from "../../../src/index.js";
+import { OTP_COMMANDS } from "../../../protocol/engine/otp.js";
+
+// These tests run the built program, as the judge and users do: `make check` builds it first.
+const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../../protocol/engine/examples/", import.meta.url));
+const README = fileURLToPath(new URL("../../../docs/protocols.md", import.meta.url));
+
+beforeAll(() => {
+  if (!existsSync(PROGRAM)) throw new Error(`${PROGRAM} is missing: run "node build.mjs othello" (make check does)`);
+});
+
+interface Finished {
+  readonly code: number | null;
+  readonly stdout: Buffer;
+  readonly stderr: string;
+}
+
+/** A short search, so that games in these tests take seconds. */
+const QUICK = ["--playouts", "300", "--max-nodes", "20000"];
+
+/** The engine with `args` and a short search; a subcommand (perft) as it is. */
+function start(args: string[]): ChildProcess {
+  const all = args[0] === "perft" ? args : [...args, ...QUICK];
+  return spawn(process.execPath, [PROGRAM, ...all], { stdio: ["pipe", "pipe", "pipe"] });
+}
+
+/** The exit of a started program, with everything it wrote; killed if it outlives `ms`. */
+function finished(child: ChildProcess, ms = 10_000): Promise<Finished> {
+  const stdout: Buffer[] = [];
+  let stderr = "";
+  child.stdout!.on("data", (b: Buffer) => stdout.push(b));
+  child.stderr!.on("data", (b: Buffer) => (stderr += b.toString()));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), ms);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(stdout), stderr });
+    });
+  });
+}
+
+/** Runs the program on the given input and waits for its end. */
+function runWithInput(args: string[], input: string | Buffer): Promise<Finished> {
+  const child = start(args);
+  const done = finished(child);
+  child.stdin!.end(input);
+  return done;
+}
+
+describe("over stdin/stdout", () => {
+  const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".otp")).sort();
+
+  it("has the example sessions", () => {
+    expect(examples).toEqual(expect.arrayContaining(["endgame.otp", "errors.otp", "opening.otp"]));
+  });
+
+  for (const example of examples) {
+    it(`replays protocol/engine/examples/${example} byte for byte`, async () => {
+      const input = readFileSync(EXAMPLES + example);
+      const expected = readFileSync(EXAMPLES + example.replace(/\.otp$/, ".out"), "utf8");
+      const { code, stdout } = await runWithInput([], input);
+      expect(stdout.toString("utf8")).toBe(expected);
+      expect(code).toBe(0);
+    });
+  }
+
+  it("keeps drawings and reasons on stderr, and stdout to one reply line per command", async () => {
+    const { code, stdout, stderr } = await runWithInput(["--verbose", "--seed", "5"], "showboard\nplay 3 3\ngenmove\nquit\n");
+    expect(code).toBe(0);
+    expect(stdout.toString()).toMatch(/^showboard\nplay\ngenmove [2-5] [2-5]\nquit\n$/);
+    expect(stderr).toContain("X's turn\n.|0|1|2|3|4|5|6|7|\n");
+    expect(stderr).toContain("play: 3 3 is illegal: the square is occupied");
+    expect(stderr).toContain("seed 5");
+  });
+
+  it("survives binary garbage, a huge line, CRLF and a last line without newline", async () => {
+    const garbage = Buffer.from([0x00, 0xff, 0xfe, 0x1b, 0x5b, 0x41, 0x0a, 0xc3, 0x28, 0x0d, 0x0a]);
+    const input = Buffer.concat([garbage, Buffer.from(`play 2 3 ${"9".repeat(200_000)}\nplay 2 3\r\nNAME\r\nfinal_score`)]);
+    const { code, stdout, stderr } = await runWithInput(["--name", "r05922068"], input);
+    expect(stdout.toString()).toBe("unknown command\nunknown command\nplay\nplay\nname r05922068\nfinal_score 3\n");
+    expect(code).toBe(0);
+    expect(stderr).toContain("play: the line is longer than 1024 bytes");
+  });
+
+  it("ends with status 0 at the end of input without quit, and stops reading at quit", async () => {
+    expect((await runWithInput([], "name\n")).code).toBe(0);
+    expect((await runWithInput([], "")).code).toBe(0);
+    const quit = await runWithInput([], "quit\nname\n");
+    expect(quit.stdout.toString()).toBe("quit\n");
+    expect(quit.code).toBe(0);
+  });
+
+  it("answers the first command within a second of its start, and each reply as soon as it is asked", async () => {
+    const t0 = performance.now();
+    const child = start(["--seed", "3"]);
+    const done = finished(child);
+    const replies: { text: string; at: number }[] = [];
+    child.stdout!.on("data", (b: Buffer) => replies.push({ text: b.toString(), at: performance.now() - t0 }));
+    child.stdin!.write("name\n");
+    for (let i = 0; i < 200 && replies.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(replies[0]?.text).toBe("name othello-uct\n");
+    expect(replies[0]!.at).toBeLessThan(1000);
+    // The stream stays open: the reply must come without waiting for more input.
+    child.stdin!.write("genmove\n");
+    for (let i = 0; i < 200 && replies.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(replies[1]?.text).toMatch(/^genmove \d \d\n$/);
+    child.stdin!.end();
+    expect((await done).code).toBe(0);
+  });
+
+  it("rejects bad options with a message and status 2, and prints --help", async () => {
+    const bad = await runWithInput(["--seed", "x"], "");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^othello: --seed: expected a whole number/);
+    expect(bad.stdout.length).toBe(0);
+    const help = await runWithInput(["--help"], "");
+    expect(help.code).toBe(0);
+    expect(help.stdout.toString()).toMatch(/^usage: othello \[OPTIONS\] \[\[IP\] PORT\]/);
+  });
+
+  it("keeps the perft subcommand", async () => {
+    const { code, stdout } = await runWithInput(["perft", "4"], "");
+    expect(stdout.toString()).toBe("244\n");
+    expect(code).toBe(0);
+  });
+});
+
+/** One engine as the judge sees it: a socket whose every data event is one reply. */
+class Player {
+  private readonly chunks: string[] = [];
+  private wake: (() => void) | undefined;
+  name = "";
+  constructor(readonly socket: Socket) {
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      this.chunks.push(chunk);
+      this.wake?.();
+    });
+    socket.on("error", () => {});
+  }
+
+  /** Sends one command in one write without newline, as the course judge does, and returns the reply. */
+  async ask(command: string, ms = 5000): Promise<string> {
+    this.socket.write(command);
+    return this.reply(ms);
+  }
+
+  async reply(ms = 5000): Promise<string> {
+    if (this.chunks.length === 0) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+    return this.chunks.shift()!;
+  }
+}
+
+/** A loopback server that hands over its first `count` connections. */
+async function listen(count: number): Promise<{ server: Server; port: number; players: Promise<Player[]> }> {
+  const server = createServer({ noDelay: true });
+  const players = new Promise<Player[]>((resolve, reject) => {
+    const accepted: Player[] = [];
+    const timer = setTimeout(() => reject(new Error("the engines did not connect within 10 s")), 10_000);
+    server.on("connection", (socket) => {
+      accepted.push(new Player(socket));
+      if (accepted.length === count) {
+        clearTimeout(timer);
+        resolve(accepted);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.address() as AddressInfo).port, players };
+}
+
+/**
+ * One game as the course judge runs it: genmove to the side to move, the move checked with the
+ * rules core and forwarded as play; it ends after two passes in a row, so both players answer a
+ * final genmove with 8 0. Returns black minus white.
+ */
+async function playGame(black: Player, white: Player, replies: string[]): Promise<number> {
+  let position = Position.initial();
+  let passes = 0;
+  for (let ply = 0; ply < 200 && passes < 2; ply++) {
+    const [mover, other] = position.blackToMove ? [black, white] : [white, black];
+    const reply = await mover.ask("genmove");
+    replies.push(reply);
+    const m = /^genmove (\d \d)$/.exec(reply);
+    expect(m, `reply ${JSON.stringify(reply)}`).not.toBeNull();
+    const move = parseOtpMove(m![1]!);
+    expect(move.ok).toBe(true);
+    const value = move.ok ? move.value : PASS;
+    const legal = position.legalMoves();
+    if (legal.length === 0) expect(value).toBe(PASS);
+    else expect(legal).toContain(value);
+    passes = value === PASS ? passes + 1 : 0;
+    if (legal.length > 0) position = position.play(value);
+    else position = position.swapped(); // the game is over: the judge only hands the turn over
+    const played = await other.ask(`play ${formatOtpMove(value)}`);
+    replies.push(played);
+    expect(played).toBe("play");
+  }
+  expect(passes).toBe(2);
+  expect(position.isGameOver()).toBe(true);
+  return position.discDifference();
+}
+
+describe("over TCP against a judge-like server", () => {
+  it("plays full games as both colours, replies unframed, and quits with status 0", { timeout: 30_000 }, async () => {
+    const { server, port, players } = await listen(2);
+    const engines = [start(["--seed", "11", "--name", "first", String(port)]), start(["127.0.0.1", String(port), "--seed=12", "--name=second"])];
+    const exits = engines.map((e) => finished(e, 25_000));
+    try {
+      const [p0, p1] = await players;
+      const replies: string[] = [];
+      for (const p of [p0!, p1!]) {
+        p.name = await p.ask("name");
+        replies.push(p.name);
+      }
+      expect([p0!.name, p1!.name].sort()).toEqual(["name first", "name second"]);
+      const scores: number[] = [];
+      for (let round = 0; round < 2; round++) {
+        for (const p of [p0!, p1!]) expect(await p.ask("clear_board")).toBe("clear_board");
+        const [black, white] = round === 0 ? [p0!, p1!] : [p1!, p0!];
+        scores.push(await playGame(black, white, replies));
+      }
+      for (const p of [p0!, p1!]) expect(await p.ask("quit")).toBe("quit");
+      for (const reply of replies) expect(reply).not.toMatch(/\s$/);
+      const results = await Promise.all(exits);
+      for (const r of results) {
+        expect(r.code).toBe(0);
+        expect(r.stdout.length).toBe(0);
+      }
+    } finally {
+      for (const e of engines) e.kill();
+      server.close();
+    }
+  });
+
+  it("accepts commands ending in \\n or \\r\\n and several in one send", { timeout: 15_000 }, async () => {
+    const { server, port, players } = await listen(1);
+    const engine = start(["--name", "solo", String(port)]);
+    const exit = finished(engine);
+    try {
+      const [p] = await players;
+      expect(await p!.ask("name\r\n")).toBe("name solo");
+      expect(await p!.ask("PLAY 2 3\n")).toBe("play");
+      p!.socket.write("final_score\nundo\nfinal_score");
+      let all = "";
+      for (let i = 0; i < 3 && all !== "final_score 3undofinal_score 0"; i++) all += await p!.reply();
+      expect(all).toBe("final_score 3undofinal_score 0");
+      expect(await p!.ask("play 9 9")).toBe("play");
+      expect(await p!.ask("hello")).toBe("unknown command");
+      expect(await p!.ask("quit")).toBe("quit");
+      const { code, stderr } = await exit;
+      expect(code).toBe(0);
+      expect(stderr).toContain("play: (9, 9) is off the board");
+    } finally {
+      engine.kill();
+      server.close();
+    }
+  });
+
+  // A controller that goes away: closed politely without quit, or reset. Either ends the engine
+  // with a non-zero status and a line saying which.
+  const lostConnections = [
+    { how: "dropped", lose: (socket: Socket) => socket.destroy(), status: (code: number | null) => expect(code).not.toBe(0), stderr: /othello: 127\.0\.0\.1:\d+ closed the connection without quit/ },
+    { how: "reset", lose: (socket: Socket) => socket.resetAndDestroy(), status: (code: number | null) => expect(code).toBe(1), stderr: /^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/ },
+  ];
+  it.each(lostConnections)("reports a $how connection on stderr with a non-zero status", { timeout: 15_000 }, async ({ lose, status, stderr: expected }) => {
+    const { server, port, players } = await listen(1);
+    const engine = start([String(port)]);
+    const exit = finished(engine);
+    try {
+      const [p] = await players;
+      expect(await p!.ask("name")).toBe("name othello-uct");
+      lose(p!.socket);
+      const { code, stderr } = await exit;
+      status(code);
+      expect(stderr).toMatch(expected);
+    } finally {
+      engine.kill();
+      server.close();
+    }
+  });
+
+  it("reports a refused connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
+    // A port that was free a moment ago: nothing listens there now.
+    const { server, port } = await listen(0);
+    await new Promise((resolve) => server.close(resolve));
+    const { code, stderr } = await finished(start([String(port)]));
+    expect(code).toBe(1);
+    expect(stderr).toBe(`othello: cannot connect to 127.0.0.1:${port}: connection refused (is the judge listening?)\n`);
+  });
+});
+
+describe("docs/protocols.md", () => {
+  it("documents every OTP command", () => {
+    const readme = readFileSync(README, "utf8");
+    for (const word of Object.keys(OTP_COMMANDS)) expect(readme).toContain(`\`${word}`);
+  });
+});

@@ -1,0 +1,98 @@
+import { PassThrough, Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { type LineProtocol, serve } from "../../../protocol/engine/serve.js";
+
+/** Echoes each line back in brackets; `quit` ends; records what it was given. */
+function echo(maxLineLength = 16): LineProtocol & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    maxLineLength,
+    answer: (line) => {
+      lines.push(line);
+      return { reply: line.trim() === "" ? "" : `[${line}]`, end: line === "quit" };
+    },
+  };
+}
+
+/** Serves the chunks (written one at a time, then the end of input unless `open`) and collects each write. */
+async function run(protocol: LineProtocol, chunks: (string | Buffer)[], unframed: boolean, open = false) {
+  const input = new PassThrough();
+  const writes: string[] = [];
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      writes.push(chunk.toString());
+      callback();
+    },
+  });
+  const served = serve(protocol, { input, output, unframed });
+  for (const chunk of chunks) {
+    input.write(chunk);
+    // Like the judge, wait until the chunk has been read, so chunks stay apart as on a socket.
+    for (let i = 0; i < 1000 && input.readableLength > 0; i++) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (!open) input.end();
+  return { result: await served, writes, input };
+}
+
+describe("serve on a stream (stdin)", () => {
+  it("answers line by line, across chunk boundaries, and the last line without newline at the end", async () => {
+    const protocol = echo();
+    const { result, writes } = await run(protocol, ["na", "me\nplay 2", " 3\ngenmove"], false);
+    expect(result).toEqual({ ok: true, value: "end of input" });
+    expect(writes).toEqual(["[name]", "[play 2 3]", "[genmove]"]);
+  });
+
+  it("several lines in one chunk, CRLF passed on for the protocol to strip", async () => {
+    const { writes } = await run(echo(), ["a\r\nb\n\nc\n"], false);
+    expect(writes).toEqual(["[a\r]", "[b]", "[c]"]);
+  });
+
+  it("stops at quit and reads no further", async () => {
+    const protocol = echo();
+    const { result, writes, input } = await run(protocol, ["a\nquit\nb\n"], false, true);
+    expect(result).toEqual({ ok: true, value: "quit" });
+    expect(writes).toEqual(["[a]", "[quit]"]);
+    expect(protocol.lines).toEqual(["a", "quit"]);
+    expect(input.destroyed).toBe(true);
+  });
+
+  it("keeps one character past the limit of a long line and drops the rest, however it arrives", async () => {
+    const protocol = echo(4);
+    await run(protocol, ["abcdefgh", "ijkl".repeat(100000), "\nok\n"], false);
+    expect(protocol.lines).toEqual(["abcde", "ok"]);
+  });
+
+  it("reads bytes as Latin-1, one character per byte", async () => {
+    const protocol = echo();
+    await run(protocol, [Buffer.from([0x00, 0xff, 0xc3, 0x28, 0x0a])], false);
+    expect(protocol.lines).toEqual(["\x00\xff\xc3("]);
+  });
+
+  it("reports a failed write as an error value", async () => {
+    const input = new PassThrough();
+    const output = new Writable({ write: (_chunk, _encoding, callback) => callback(new Error("EPIPE")) });
+    input.end("name\n");
+    expect(await serve(echo(), { input, output, unframed: false })).toEqual({ ok: false, error: "writing a reply failed: EPIPE" });
+  });
+
+  it("reports a failed input as an error value", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const served = serve(echo(), { input, output, unframed: false });
+    input.destroy(new Error("ECONNRESET"));
+    expect(await served).toEqual({ ok: false, error: "reading commands failed: ECONNRESET" });
+  });
+});
+
+describe("serve unframed (TCP)", () => {
+  it("the end of a chunk ends a command, each reply is its own write", async () => {
+    const { writes } = await run(echo(), ["name", "play 2 3", "genmove"], true);
+    expect(writes).toEqual(["[name]", "[play 2 3]", "[genmove]"]);
+  });
+
+  it("accepts commands ending in \\n or \\r\\n, and several in one chunk", async () => {
+    const { writes } = await run(echo(), ["name\n", "play 2 3\r\n", "a\nb\r\nc", "d\n\n"], true);
+    expect(writes).toEqual(["[name]", "[play 2 3\r]", "[a]", "[b\r]", "[c]", "[d]"]);
+  });
+});

@@ -1,0 +1,150 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatCommandLine, parseCommandLine } from "../../../protocol/text/commandLine.js";
+import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
+import { type EngineSpec, type MatchSettings, runMatch, tally } from "../../../protocol/match/matchRunner.js";
+import { eloEstimate, eloFromScore, formatElo, score } from "../../../protocol/match/matchStats.js";
+import { formatOpening, parseOpening, parseOpeningsFile, randomOpenings } from "../../../protocol/match/openings.js";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const OTHELLO = join(ROOT, "dist/othello.js");
+const RHINO = "/usr/games/gtp-rhino";
+const dir = mkdtempSync(join(tmpdir(), "match-test-"));
+const registry = new ProcessRegistry();
+
+beforeAll(() => {
+  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(build.stderr);
+}, 60_000);
+
+afterAll(() => {
+  registry.killAll();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Processes whose command line holds `marker`, to check that none is left behind. */
+function processesWith(marker: string): string[] {
+  return execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes(marker) && !l.includes("ps -eo"));
+}
+
+const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
+const misbehaving = (mode: string): EngineSpec => ({ argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode], protocol: "otp" });
+
+function settings(engines: [EngineSpec, EngineSpec], games: number, extra: Partial<MatchSettings> = {}): MatchSettings {
+  // A short move time keeps the games quick whatever the engines' defaults.
+  return { engines, openings: randomOpenings(Math.ceil(games / 2), 4, 7), games, concurrency: 1, moveTimeSeconds: 0.05, genmoveLimitMs: 5000, replyLimitMs: 5000, ...extra };
+}
+
+describe("engine command lines", () => {
+  it("split at spaces, with quotes keeping spaces, and format back", () => {
+    const words = parseCommandLine(`./othello --name "my engine" -x 'a b'`);
+    expect(words).toEqual({ ok: true, value: ["./othello", "--name", "my engine", "-x", "a b"] });
+    expect(parseCommandLine(formatCommandLine(["a b", "it's", "--c=1"]))).toEqual({ ok: true, value: ["a b", "it's", "--c=1"] });
+    expect(parseCommandLine(`x "y`).ok).toBe(false);
+    expect(parseCommandLine("   ").ok).toBe(false);
+  });
+});
+
+describe("openings", () => {
+  it("are reproducible by seed, legal, distinct, and of the asked length", () => {
+    const a = randomOpenings(20, 6, 42);
+    expect(randomOpenings(20, 6, 42)).toEqual(a);
+    expect(randomOpenings(20, 6, 43)).not.toEqual(a);
+    expect(new Set(a.map(formatOpening)).size).toBe(20);
+    for (const o of a) {
+      expect(o).toHaveLength(6);
+      expect(parseOpening(formatOpening(o))).toEqual({ ok: true, value: o });
+    }
+  });
+
+  it("parse from a file with comments, run-together moves, and say which line is wrong", () => {
+    expect(parseOpeningsFile("# two\nf5 d6\n\nF5F6E6\n")).toEqual({ ok: true, value: [[37, 43], [37, 45, 44]] });
+    const bad = parseOpeningsFile("f5\nf5 a1\n");
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.error).toMatch(/^line 2: a1 after "f5" is illegal/);
+    expect(parseOpeningsFile("# nothing\n").ok).toBe(false);
+  });
+});
+
+describe("match statistics", () => {
+  it("score, Elo and its 95% interval", () => {
+    expect(score({ wins: 3, draws: 2, losses: 5 })).toBe(0.4);
+    expect(eloFromScore(0.5)).toBe(0);
+    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 1);
+    const even = eloEstimate({ wins: 50, draws: 0, losses: 50 });
+    expect(even.elo).toBe(0);
+    expect(even.high).toBeCloseTo(-even.low, 6);
+    expect(even.high).toBeCloseTo(eloFromScore(0.5 + 1.959964 * 0.05), 6);
+    expect(formatElo(eloEstimate({ wins: 4, draws: 0, losses: 0 }).elo)).toBe("+inf");
+    expect(formatElo(-12.345)).toBe("-12.3");
+  });
+});
+
+describe("the match runner", () => {
+  it("plays real engines against each other: ours over OTP, GRhino over GTP, colours swapped", async () => {
+    const rhino: EngineSpec = { argv: [RHINO, "-l", "1"], protocol: "gtp" };
+    const done: number[] = [];
+    const result = await runMatch(settings([othello, rhino], 4, { concurrency: 2 }), registry, (g) => done.push(g.index));
+    expect(done.sort()).toEqual([0, 1, 2, 3]);
+    expect(result.names).toEqual(["othello-uct", "GTP GRhino"]);
+    expect(result.games.map((g) => g.black)).toEqual([0, 1, 0, 1]);
+    expect(result.games[0]!.opening).toBe(result.games[1]!.opening);
+    for (const g of result.games) {
+      expect(g.forfeit).toBeUndefined();
+      expect(g.moves.slice(0, 4).join(" ")).toBe(g.opening);
+      expect(g.blackDiscs + g.whiteDiscs).toBeGreaterThan(4);
+      expect(g.moveTimes[0].length + g.moveTimes[1].length).toBe(g.moves.length - 4);
+    }
+    const t = tally(result.games);
+    expect(t.wins + t.draws + t.losses).toBe(4);
+  }, 60_000);
+
+  it("plays two copies of our engine over OTP", async () => {
+    const result = await runMatch(settings([othello, othello], 2), registry, () => {});
+    expect(result.games.every((g) => g.forfeit === undefined && g.moves.length >= 20)).toBe(true);
+  }, 60_000);
+
+  it("forfeits a crashing engine, keeps its last stderr lines, restarts it, and leaves no process", async () => {
+    const result = await runMatch(settings([othello, misbehaving("crash")], 2), registry, () => {});
+    for (const g of result.games) {
+      expect(g.winner).toBe(0);
+      expect(g.forfeit?.engine).toBe(1);
+      expect(g.forfeit?.reason).toMatch(/exited with status 3 before replying to "genmove"/);
+      expect(g.forfeit?.lastWords).toEqual(["misbehaving engine (crash) ready", "about to crash on genmove"]);
+    }
+    expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
+  }, 60_000);
+
+  it("forfeits an illegal move and a timeout, and kills the engine that hangs", async () => {
+    const illegal = await runMatch(settings([misbehaving("illegal"), othello], 1), registry, () => {});
+    expect(illegal.games[0]!.forfeit).toMatchObject({ engine: 0, reason: expect.stringMatching(/played D4, which is illegal: the square is occupied/) });
+    const started = performance.now();
+    const hang = await runMatch(settings([othello, misbehaving("hang")], 2, { genmoveLimitMs: 300 }), registry, () => {});
+    expect(performance.now() - started).toBeLessThan(20_000);
+    expect(hang.games.map((g) => g.forfeit?.reason)).toEqual([expect.stringMatching(/no reply to "genmove" within 0\.300 s/), expect.stringMatching(/no reply/)]);
+    expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
+  }, 60_000);
+
+  it("runs as othello match, printing the summary and writing JSON and a log", () => {
+    const json = join(dir, "match.json");
+    const log = join(dir, "match.log");
+    const openings = join(dir, "openings.txt");
+    writeFileSync(openings, "f5 d6 c3\n");
+    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `${RHINO} -l 1`, "--protocol-b", "gtp", "--games", "2", "--move-time", "0.05", "--openings", openings, "--json", json, "--log", log], { encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^games: 2 {3}A wins \d, draws \d, losses \d {3}forfeits: A 0, B 0$/m);
+    expect(run.stdout).toMatch(/^Elo A - B: \S+ \(95% CI \S+ to \S+\)$/m);
+    expect(run.stdout).toMatch(/^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves$/m);
+    expect(run.stderr).toContain("2/2");
+    const data = JSON.parse(readFileSync(json, "utf8"));
+    expect(data.summary.games).toBe(2);
+    expect(data.games.map((g: { opening: string }) => g.opening)).toEqual(["f5 d6 c3", "f5 d6 c3"]);
+    expect(readFileSync(log, "utf8")).toMatch(/^game 1: opening "f5 d6 c3", black A, white B: /);
+    const bad = spawnSync("node", [OTHELLO, "match", "--engine-a", "x"], { encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain("--engine-b is missing");
+  }, 60_000);
+});
