@@ -2,6 +2,7 @@ import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js
 import { finalScore } from "./finalScore.js";
 import { solveLast } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, shallowSearch } from "./shallowSearch.js";
+import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
 import { visits } from "./visitCounter.js";
 
@@ -16,6 +17,8 @@ import { visits } from "./visitCounter.js";
 /** Visits between two checks of the clock. */
 const CHECK_INTERVAL = 4096;
 const NO_SCORE = -128;
+/** Enhanced transposition cut-offs from this many empties up (measured: fewer nodes and less time than from 10 or 12). */
+const ETC_EMPTIES = 8;
 
 /** Per number of empties, room for the moves of one position (at most 33 in Othello). */
 const STRIDE = 64;
@@ -24,6 +27,10 @@ const moveKeys = new Int32Array(65 * STRIDE);
 const moveFlipsLo = new Int32Array(65 * STRIDE);
 const moveFlipsHi = new Int32Array(65 * STRIDE);
 
+/** Replies count this many times a potential reply in the sort key (measured: 2 and 8 sort worse). */
+const WEIGHT_MOBILITY = 4;
+const COLUMN_0 = 0x01010101;
+const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
@@ -88,10 +95,15 @@ export function listMoves(pl: number, ph: number, ol: number, oh: number, ml: nu
     if (s === first) {
       moveKeys[i] = -1;
     } else {
-      // The opponent's replies after the move, corners counted twice.
+      // Fastest first: the opponent's replies after the move, corners counted twice, weighted
+      // above its potential replies (empty squares next to our discs), which break ties.
       const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
       const rh = resultHi;
-      moveKeys[i] = popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI);
+      const wl = pl | fl | bl, wh = ph | fh | bh;
+      const el = ~(pl | ol | bl), eh = ~(ph | oh | bh);
+      const nl = (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) | (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) | (wl << 8) | (wl >>> 8) | (wh << 24);
+      const nh = (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) | (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) | (wh << 8) | (wl >>> 24) | (wh >>> 8);
+      moveKeys[i] = WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) + popcount(nl & el) + popcount(nh & eh);
     }
     n++;
   }
@@ -124,6 +136,12 @@ export function pickedFlipsHi(empties: number, i: number): number {
 export function endgameSearch(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: boolean): number {
   visits[0]++;
   if (visits[0]! >= nextCheck && limitReached()) return 0;
+  // Stability cut-off: the opponent's stable discs are theirs at the end. Tried only when
+  // even all of the opponent's discs being stable would bound the score to alpha or less.
+  if (64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+    const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+    if (bound <= alpha) return bound;
+  }
   const tt = table!;
   let first = NO_MOVE;
   if (tt.probe(pl, ph, ol, oh)) {
@@ -143,6 +161,20 @@ export function endgameSearch(pl: number, ph: number, ol: number, oh: number, al
     return v;
   }
   const n = listMoves(pl, ph, ol, oh, ml, mh, empties, first);
+  if (empties >= ETC_EMPTIES) {
+    // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta.
+    const base = empties * STRIDE;
+    for (let i = 0; i < n; i++) {
+      const s = moveSquares[base + i]!;
+      const fl = moveFlipsLo[base + i]!;
+      const fh = moveFlipsHi[base + i]!;
+      if (tt.probe(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << s)) && 0 - tt.hi >= beta) {
+        const v = 0 - tt.hi;
+        tt.store(pl, ph, ol, oh, empties, v, 64, s);
+        return v;
+      }
+    }
+  }
   let best = NO_SCORE;
   let bestMove = NO_MOVE;
   let a = alpha;
