@@ -26,7 +26,7 @@ const QUICK = ["--playouts", "300", "--max-nodes", "20000"];
 
 /** The engine with `args` and a short search; a subcommand (perft) as it is. */
 function start(args: string[]): ChildProcess {
-  const all = args[0] === "perft" ? args : [...args, ...QUICK];
+  const all = args[0] === "perft" || args[0] === "bench" ? args : [...args, ...QUICK];
   return spawn(process.execPath, [PROGRAM, ...all], { stdio: ["pipe", "pipe", "pipe"] });
 }
 
@@ -115,15 +115,31 @@ describe("over stdin/stdout", () => {
     expect((await done).code).toBe(0);
   });
 
-  it("rejects bad options with a message and status 2, and prints --help", async () => {
+  it("a bad option is one line on stderr and status 2; -h and --help list every subcommand; --version", async () => {
     const bad = await runWithInput(["--seed", "x"], "");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^othello: --seed: expected a whole number/);
+    expect(bad.stderr).toBe('othello: --seed: expected a whole number from 0 to 4294967295, got "x" (see othello --help)\n');
     expect(bad.stdout.length).toBe(0);
-    const help = await runWithInput(["--help"], "");
-    expect(help.code).toBe(0);
-    expect(help.stdout.toString()).toMatch(/^usage: othello \[OPTIONS\] \[\[IP\] PORT\]/);
+    for (const flag of ["-h", "--help"]) {
+      const help = await runWithInput([flag], "");
+      expect(help.code).toBe(0);
+      const text = help.stdout.toString();
+      expect(text).toMatch(/^usage: othello \[OPTIONS\] \[\[IP\] PORT\]\n/);
+      for (const sub of ["match", "perft", "bench"]) expect(text).toMatch(new RegExp(`^ {7}othello ${sub} `, "m"));
+      expect(text).toContain("--max-move-time SECONDS");
+    }
+    const version = await runWithInput(["--version"], "");
+    expect(version.stdout.toString()).toMatch(/^othello \d+\.\d+\.\d+\n$/);
   });
+
+  it("bench prints its results on stdout, the last line playouts/s, and its progress on stderr", async () => {
+    const { code, stdout, stderr } = await runWithInput(["bench", "--perft-depth", "3", "--rounds", "1"], "");
+    expect(code).toBe(0);
+    const lines = stdout.toString().trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^perft\(3\): 56 leaves in /);
+    expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
+    expect(stderr).toContain("bench: search, round 1 of 1");
+  }, 30_000);
 
   it("drops any number of leading blanks, and counts only ASCII blanks as blanks", async () => {
     const input = `${" ".repeat(3000)}name\n${"\t ".repeat(2000)}final_score\nplay\xa02 3\nfinal_score\n \r\n`;
