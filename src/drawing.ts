@@ -25,6 +25,7 @@ export function drawGtpBoard(position: Position): string {
     for (let y = 0; y < 8; y++) line += ` ${DISC[position.discAt(x * 8 + y)]}`;
     lines.push(`${line} ${x + 1}`);
   }
-  lines.push(letters, `${position.blackToMove ? "Black (X)" : "White (O)"} to move; black ${position.blackDiscs()}, white ${position.whiteDiscs()}`);
+  const count = `black ${position.blackDiscs()}, white ${position.whiteDiscs()}`;
+  lines.push(letters, position.isGameOver() ? `The game is over; ${count}` : `${position.blackToMove ? "Black (X)" : "White (O)"} to move; ${count}`);
   return lines.join("\n");
 }

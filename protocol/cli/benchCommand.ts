@@ -1,18 +1,34 @@
 import { DEFAULT_SEARCH_PARAMS, Game, Position, Random, Search, perft, randomPlayout } from "../../src/index.js";
+import { parseWholeNumber } from "../text/numbers.js";
+import { field } from "../text/optionTable.js";
+import { type Output, type Program, programArguments, usageError } from "./program.js";
 
-/**
- * Rounds of one second each. The machine is shared: other work only ever slows a round
- * down, so the best round measures the engine and the median shows the load.
- */
-const ROUNDS = 10;
+interface BenchOptions {
+  readonly perftDepth: number;
+  /**
+   * Rounds of one second each. The machine is shared: other work only ever slows a round
+   * down, so the best round measures the engine and the median shows the load.
+   */
+  readonly rounds: number;
+}
+
+export const benchProgram: Program<BenchOptions> = {
+  name: "othello bench",
+  synopsis: ["othello bench [--perft-depth D] [--rounds N]"],
+  about: [
+    "Measures move generation (perft) and random playouts, single-threaded, from the start position.",
+    "Results on stdout, the last line `playouts/s: N` (the best round); progress on stderr.",
+  ],
+  options: {
+    "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
+    "--rounds": field("rounds", "N", "one-second rounds of playouts, in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
+  },
+  defaults: () => ({ perftDepth: 11, rounds: 10 }),
+};
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[sorted.length >> 1]!;
-}
-
-function best(values: number[]): number {
-  return Math.max(...values);
 }
 
 /** Random playouts per second from the start position, single-threaded, over one round of about `ms`. */
@@ -29,37 +45,39 @@ export function measurePlayouts(ms: number, random: Random): number {
   return (n * 1000) / elapsed;
 }
 
-/** `othello bench [--perft-depth D]`: move generation (perft) and random-playout speed. */
-export function benchCommand(args: string[], log: (line: string) => void): number {
-  let depth = 11;
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === "--perft-depth" && /^\d+$/.test(args[i + 1] ?? "") && Number(args[i + 1]) <= 14) depth = Number(args[++i]);
-    else {
-      log(`bench: unknown option "${args[i]}" (usage: othello bench [--perft-depth 0-14])`);
-      return 2;
-    }
-  }
+/** `othello bench`: move generation (perft) and random-playout speed. */
+export function benchCommand(args: readonly string[], out: Output): number {
+  const parsed = programArguments(benchProgram, args, out);
+  if (typeof parsed === "number") return parsed;
+  if (parsed.positional.length > 0) return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
+  const { perftDepth: depth, rounds } = parsed.settings;
+  const { print, log } = out;
+  log(`bench: perft(${depth}) ...`);
   const t0 = performance.now();
   const leaves = perft(Position.initial(), depth);
   const seconds = (performance.now() - t0) / 1000;
-  log(`perft(${depth}): ${leaves} leaves in ${seconds.toFixed(2)} s = ${Math.round(leaves / seconds)} leaves/s`);
+  print(`perft(${depth}): ${leaves} leaves in ${seconds.toFixed(2)} s = ${Math.round(leaves / seconds)} leaves/s`);
   const random = new Random(1);
   measurePlayouts(300, random); // warm-up, so the optimising compiler has finished
   const rates: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) rates.push(measurePlayouts(1000, random));
-  log(`random playouts/s, ${ROUNDS} one-second rounds: ${rates.map(Math.round).join(" ")}`);
-  const raw = best(rates);
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: random playouts, round ${r + 1} of ${rounds}`);
+    rates.push(measurePlayouts(1000, random));
+  }
+  print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
+  const raw = Math.max(...rates);
   // The same rate inside the search: selection, expansion and backup included.
   const searchRates: number[] = [];
   const search = new Search(DEFAULT_SEARCH_PARAMS, () => performance.now(), random);
-  for (let r = 0; r < ROUNDS; r++) {
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: search, round ${r + 1} of ${rounds}`);
     const report = search.choose(new Game(), { timeMs: 1000 });
     search.reset();
     searchRates.push((report.playouts * 1000) / report.elapsedMs);
   }
-  const inSearch = best(searchRates);
-  log(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the search`);
-  log(`search playouts/s (UCT from the start, best of ${ROUNDS} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
-  log(`playouts/s: ${Math.round(raw)}`);
+  const inSearch = Math.max(...searchRates);
+  print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the search`);
+  print(`search playouts/s (UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
+  print(`playouts/s: ${Math.round(raw)}`);
   return 0;
 }

@@ -1,36 +1,46 @@
 import { createConnection } from "node:net";
 import { type Result, err, ok } from "../../src/index.js";
-import { type Endpoint, engineUsage, parseEngineCommandLine } from "../engine/options.js";
+import { type EngineOptions, ENGINE_OPTIONS, type Endpoint, defaultEngineOptions, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
 import { otpProtocol } from "../engine/otp.js";
 import { type Channel, serve } from "../engine/serve.js";
 import { Session } from "../engine/session.js";
+import { type Output, type Program, programArguments, usageError } from "./program.js";
 
-/** The course asks engines to connect within 10 s of their start. */
-const CONNECT_TIMEOUT_MS = 10_000;
+/** The engine as a program; `subcommands` are the synopsis lines of othello's other subcommands, for the usage. */
+export function engineProgram(subcommands: readonly string[]): Program<EngineOptions> {
+  return {
+    name: "othello",
+    synopsis: ["othello [OPTIONS] [[IP] PORT]", ...subcommands],
+    about: [
+      "Without a subcommand, the engine: it speaks the course's OTP (GTP with --gtp) on stdin/stdout,",
+      "one reply line per command; with PORT it is a TCP client of IP:PORT (127.0.0.1 by default),",
+      "OTP replies unframed. Each subcommand has its own --help.",
+    ],
+    options: ENGINE_OPTIONS,
+    defaults: defaultEngineOptions,
+  };
+}
 
 /** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP) on stdin/stdout or as a TCP client. */
-export async function engineCommand(args: readonly string[], log: (text: string) => void, print: (text: string) => void): Promise<number> {
-  if (args.includes("--help")) {
-    print(engineUsage());
-    return 0;
-  }
-  const parsed = parseEngineCommandLine(args);
-  if (!parsed.ok) {
-    log(`othello: ${parsed.error}\n${engineUsage()}`);
-    return 2;
-  }
-  const { options, endpoint } = parsed.value;
+export async function engineCommand(args: readonly string[], out: Output, subcommands: readonly string[]): Promise<number> {
+  const program = engineProgram(subcommands);
+  const parsed = programArguments(program, args, out);
+  if (typeof parsed === "number") return parsed;
+  const commandLine = engineCommandLine(parsed);
+  if (!commandLine.ok) return usageError(program, commandLine.error, out);
+  const { options, endpoint } = commandLine.value;
+  const { log } = out;
   const session = new Session(options, log);
   if (options.verbose) log(`othello: ${options.name}, seed ${options.seed}, ${endpoint.kind === "tcp" ? `TCP ${endpoint.host}:${endpoint.port}` : "stdin/stdout"}`);
-  const channel = await open(endpoint);
+  const channel = await open(endpoint, options.connectTimeout * 1000);
   if (!channel.ok) {
     log(`othello: ${channel.error}`);
     return 1;
   }
   // Every way out of serve closes a socket: quit and failures destroy it, the peer's end ends it.
   // GTP frames its replies itself, and its commands end at newlines over TCP too.
-  const served = options.gtp
+  const served = options.protocol === "gtp"
     ? await serve(gtpProtocol(session), { ...channel.value, unframed: false })
     : await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value);
   if (!served.ok) {
@@ -45,21 +55,21 @@ export async function engineCommand(args: readonly string[], log: (text: string)
   return 0;
 }
 
-function open(endpoint: Endpoint): Promise<Result<Channel>> {
+function open(endpoint: Endpoint, timeoutMs: number): Promise<Result<Channel>> {
   if (endpoint.kind === "stdio") return Promise.resolve(ok({ input: process.stdin, output: process.stdout, unframed: false }));
   const { host, port } = endpoint;
   return new Promise((resolve) => {
-    const socket = createConnection({ host, port, timeout: CONNECT_TIMEOUT_MS, noDelay: true });
+    const socket = createConnection({ host, port, noDelay: true });
     const fail = (reason: string): void => {
+      clearTimeout(timer);
       socket.destroy();
       resolve(err(`cannot connect to ${host}:${port}: ${reason}`));
     };
-    socket.once("timeout", () => fail(`no answer within ${CONNECT_TIMEOUT_MS / 1000} s`));
+    const timer = setTimeout(() => fail(`no answer within ${timeoutMs / 1000} s`), timeoutMs);
     socket.once("error", (e: NodeJS.ErrnoException) => fail(e.code === "ECONNREFUSED" ? "connection refused (is the judge listening?)" : e.message));
     socket.once("connect", () => {
-      socket.removeAllListeners("timeout");
+      clearTimeout(timer);
       socket.removeAllListeners("error");
-      socket.setTimeout(0);
       resolve(ok({ input: socket, output: socket, unframed: true }));
     });
   });

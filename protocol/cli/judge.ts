@@ -2,102 +2,92 @@ import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { type Result, err, ok } from "../../src/index.js";
 import { COURSE_LIMITS, formatSummary } from "../judge/courseJudge.js";
 import { type JudgeSettings, runJudge } from "../judge/judgeServer.js";
+import { parseSeconds, parseWholeNumber } from "../text/numbers.js";
+import { field, nonEmpty } from "../text/optionTable.js";
+import { type Output, type Program, programArguments, usageError } from "./program.js";
 
-/**
- * `judge PORT [ROUNDS]`: the course judge. Standard output is the original's; the options
- * below are additions, and the exit status is 1 when the match could not be played.
- */
-const USAGE = `usage: judge PORT [ROUNDS] [options]
-  PORT                 TCP port to listen on (0: any free port, see --port-file)
-  ROUNDS               games to play, colours swapping every round (default 2)
-  --genmove-limit S    seconds allowed for a genmove reply (default 10)
-  --reply-limit S      seconds allowed for any other reply (default 1)
-  --connect-limit S    seconds for both engines to connect (default 10)
-  --log FILE           write a transcript of every game (moves, times, results) to FILE
-  --host ADDRESS       listen on this address only (default: every interface)
-  --port-file FILE     write the port number to FILE once listening`;
-
-interface JudgeOptions extends JudgeSettings {
-  readonly logFile: string | undefined;
+/** The command line as typed; `judgeSettings` reads PORT and ROUNDS. */
+interface JudgeArguments {
+  readonly genmoveLimit: number;
+  readonly replyLimit: number;
+  readonly connectLimit: number;
+  readonly log: string | undefined;
+  readonly host: string | undefined;
   readonly portFile: string | undefined;
 }
 
-function parseSeconds(name: string, text: string | undefined): Result<number> {
-  const value = Number(text);
-  if (text === undefined || text.trim() === "" || !Number.isFinite(value) || value <= 0) return err(`${name} takes a positive number of seconds, got ${JSON.stringify(text ?? "")}`);
-  return ok(value * 1000);
+/** A limit in seconds, more than 0. */
+function positiveSeconds(text: string): Result<number> {
+  const s = parseSeconds(text, 3600);
+  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
 }
 
-function parseJudgeArguments(args: readonly string[]): Result<JudgeOptions> {
-  const positional: string[] = [];
-  let genmoveMs = COURSE_LIMITS.genmoveMs;
-  let replyMs = COURSE_LIMITS.replyMs;
-  let connectMs = 10_000;
-  let logFile: string | undefined;
-  let host: string | undefined;
-  let portFile: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--genmove-limit" || a === "--reply-limit" || a === "--connect-limit") {
-      const ms = parseSeconds(a, args[++i]);
-      if (!ms.ok) return ms;
-      if (a === "--genmove-limit") genmoveMs = ms.value;
-      else if (a === "--reply-limit") replyMs = ms.value;
-      else connectMs = ms.value;
-    } else if (a === "--log" || a === "--host" || a === "--port-file") {
-      const value = args[++i];
-      if (value === undefined || value === "") return err(`${a} takes a value`);
-      if (a === "--log") logFile = value;
-      else if (a === "--host") host = value;
-      else portFile = value;
-    } else if (a.startsWith("-") && !/^-?\d+$/.test(a)) {
-      return err(`unknown option "${a}"`);
-    } else {
-      positional.push(a);
-    }
-  }
-  if (positional.length < 1 || positional.length > 2) return err("expected PORT and optionally ROUNDS");
-  const [portText, roundsText = "2"] = positional as [string, string?];
-  if (!/^\d+$/.test(portText) || Number(portText) > 65535) return err(`PORT must be 0..65535, got "${portText}"`);
-  if (!/^\d+$/.test(roundsText) || Number(roundsText) > 1_000_000) return err(`ROUNDS must be a whole number, got "${roundsText}"`);
-  return ok({
-    port: Number(portText),
-    host,
-    rounds: Number(roundsText),
-    limits: { genmoveMs, replyMs },
-    connectMs,
-    logFile,
-    portFile,
-  });
+/**
+ * `judge PORT [ROUNDS]`: the course judge. Standard output is the original's; the options are
+ * additions, and the exit status is 1 when the match could not be played.
+ */
+const judgeProgram: Program<JudgeArguments> = {
+  name: "judge",
+  synopsis: ["judge PORT [ROUNDS] [OPTIONS]"],
+  about: [
+    "The course judge: listens on PORT (0: any free port, see --port-file) for two engines, plays ROUNDS",
+    "games (default 2), colours swapping every round, and prints the summary lines of the original.",
+  ],
+  options: {
+    "--genmove-limit": field("genmoveLimit", "S", `seconds allowed for a genmove reply (default ${COURSE_LIMITS.genmoveMs / 1000})`, positiveSeconds),
+    "--reply-limit": field("replyLimit", "S", `seconds allowed for any other reply (default ${COURSE_LIMITS.replyMs / 1000})`, positiveSeconds),
+    "--connect-limit": field("connectLimit", "S", "seconds for both engines to connect (default 10)", positiveSeconds),
+    "--log": field("log", "FILE", "write a transcript of every game (moves, times, results) to FILE", nonEmpty),
+    "--host": field("host", "ADDRESS", "listen on this address only (default: every interface)", nonEmpty),
+    "--port-file": field("portFile", "FILE", "write the port number to FILE once listening", nonEmpty),
+  },
+  defaults: () => ({ genmoveLimit: COURSE_LIMITS.genmoveMs / 1000, replyLimit: COURSE_LIMITS.replyMs / 1000, connectLimit: 10, log: undefined, host: undefined, portFile: undefined }),
+};
+
+function judgeSettings(a: JudgeArguments, positional: readonly string[]): Result<JudgeSettings> {
+  if (positional.length < 1 || positional.length > 2) return err(`expected PORT and optionally ROUNDS, got ${positional.length} arguments`);
+  const port = parseWholeNumber(positional[0]!, 0, 65535);
+  if (!port.ok) return err(`PORT: ${port.error}`);
+  const rounds = parseWholeNumber(positional[1] ?? "2", 0, 1_000_000);
+  if (!rounds.ok) return err(`ROUNDS: ${rounds.error}`);
+  return ok({ port: port.value, host: a.host, rounds: rounds.value, limits: { genmoveMs: a.genmoveLimit * 1000, replyMs: a.replyLimit * 1000 }, connectMs: a.connectLimit * 1000 });
 }
 
-const parsed = parseJudgeArguments(process.argv.slice(2));
-if (!parsed.ok) {
-  process.stderr.write(`judge: ${parsed.error}\n${USAGE}\n`);
-  process.exitCode = 1;
-} else {
-  const options = parsed.value;
-  const log = options.logFile === undefined ? undefined : openSync(options.logFile, "w");
+const out: Output = {
+  log: (line) => void process.stderr.write(`${line}\n`),
+  print: (line) => void process.stdout.write(`${line}\n`),
+};
+
+async function judge(args: readonly string[]): Promise<number> {
+  const parsed = programArguments(judgeProgram, args, out);
+  if (typeof parsed === "number") return parsed;
+  const settings = judgeSettings(parsed.settings, parsed.positional);
+  if (!settings.ok) return usageError(judgeProgram, settings.error, out);
+  const { log: logFile, portFile } = parsed.settings;
+  const log = logFile === undefined ? undefined : openSync(logFile, "w");
   const transcript = (line: string): void => {
     if (log !== undefined) writeSync(log, `${line}\n`);
   };
-  const print = (line: string): void => void process.stdout.write(`${line}\n`);
-  const run = runJudge(options, print, transcript);
-  const port = await run.listening;
-  if (!port.ok) {
-    process.stderr.write(`judge: ${port.error}\n`);
-    process.exitCode = 1;
-  } else {
-    process.stderr.write(`judge: listening on port ${port.value}\n`);
-    if (options.portFile !== undefined) writeFileSync(options.portFile, `${port.value}\n`);
-    const result = await run.finished;
-    if (result !== undefined) {
-      for (const line of formatSummary(result.summary, new Date())) print(line);
-      if (result.connected < 2) {
-        process.stderr.write(`judge: only ${result.connected} engine(s) connected within the limit\n`);
-        process.exitCode = 1;
-      }
+  try {
+    const run = runJudge(settings.value, out.print, transcript);
+    const port = await run.listening;
+    if (!port.ok) {
+      out.log(`judge: ${port.error}`);
+      return 1;
     }
+    out.log(`judge: listening on port ${port.value}`);
+    if (portFile !== undefined) writeFileSync(portFile, `${port.value}\n`);
+    const result = await run.finished;
+    if (result === undefined) return 0;
+    for (const line of formatSummary(result.summary, new Date())) out.print(line);
+    if (result.connected < 2) {
+      out.log(`judge: only ${result.connected} engine(s) connected within the limit`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    if (log !== undefined) closeSync(log);
   }
-  if (log !== undefined) closeSync(log);
 }
+
+process.exitCode = await judge(process.argv.slice(2));

@@ -6,24 +6,79 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally } from "../match/matchRunner.js";
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
-import { parseSeconds, parseWholeNumber } from "../text/numbers.js";
+import { parseSeconds, parseWholeNumber, printable } from "../text/numbers.js";
+import { field, nonEmpty } from "../text/optionTable.js";
+import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 
-const USAGE = `usage: othello match --engine-a CMD --engine-b CMD [options]
-  --engine-a CMD        the engine under test, a command line (quotes keep spaces in a word)
-  --engine-b CMD        its opponent; results are given from A's side
-  --protocol-a P        otp (default) or gtp, what A speaks on stdin/stdout
-  --protocol-b P        otp (default) or gtp
-  --games N             games to play (default 20); each opening is played twice, colours swapped
-  --plies N             length of the random openings (default 4)
-  --seed N              seed of the random openings (default 1)
-  --openings FILE       openings from FILE instead, one a line, like "f5 d6 c3"
-  --concurrency N       games at once (default 1, at most ${availableParallelism()}, the cores)
-  --move-time S         seconds per move, sent to both as "time_settings 0 S 1"
-  --genmove-limit S     a genmove slower than this forfeits (default 10)
-  --reply-limit S       any other reply slower than this forfeits (default 5)
-  --log FILE            every game's moves and result, and each forfeit with the engine's last stderr lines
-  --json FILE           the settings, every game and the summary as JSON`;
+/** The command line as typed; `matchOptions` checks it and reads the openings. */
+interface MatchArguments {
+  readonly engineA: string | undefined;
+  readonly engineB: string | undefined;
+  readonly protocolA: Protocol;
+  readonly protocolB: Protocol;
+  readonly games: number;
+  readonly plies: number;
+  readonly seed: number;
+  readonly openings: string | undefined;
+  readonly concurrency: number;
+  readonly moveTime: number | undefined;
+  readonly genmoveLimit: number;
+  readonly replyLimit: number;
+  readonly log: string | undefined;
+  readonly json: string | undefined;
+}
+
+function parseProtocol(text: string): Result<Protocol> {
+  return text === "otp" || text === "gtp" ? ok(text) : err(`the protocol is otp or gtp, got "${printable(text)}"`);
+}
+
+/** A time limit in seconds, more than 0. */
+function positiveSeconds(text: string): Result<number> {
+  const s = parseSeconds(text, 3600);
+  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
+}
+
+export const matchProgram: Program<MatchArguments> = {
+  name: "othello match",
+  synopsis: ["othello match --engine-a CMD --engine-b CMD [OPTIONS]"],
+  about: [
+    "Plays games between two engine commands over stdin/stdout, each speaking OTP or GTP, and reports",
+    "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited.",
+  ],
+  options: {
+    "--engine-a": field("engineA", "CMD", "the engine under test, a command line (quotes keep spaces in a word)", nonEmpty),
+    "--engine-b": field("engineB", "CMD", "its opponent; results are given from A's side", nonEmpty),
+    "--protocol-a": field("protocolA", "P", "otp (default) or gtp, what A speaks on stdin/stdout", parseProtocol),
+    "--protocol-b": field("protocolB", "P", "otp (default) or gtp", parseProtocol),
+    "--games": field("games", "N", "games to play (default 20); each opening is played twice, colours swapped", (t) => parseWholeNumber(t, 1, 1_000_000)),
+    "--plies": field("plies", "N", "length of the random openings (default 4)", (t) => parseWholeNumber(t, 0, 60)),
+    "--seed": field("seed", "N", "seed of the random openings (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
+    "--openings": field("openings", "FILE", 'openings from FILE instead, one a line, like "f5 d6 c3"', nonEmpty),
+    "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
+    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', positiveSeconds),
+    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", positiveSeconds),
+    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", positiveSeconds),
+    "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
+    "--json": field("json", "FILE", "the settings, every game and the summary as JSON", nonEmpty),
+  },
+  defaults: () => ({
+    engineA: undefined,
+    engineB: undefined,
+    protocolA: "otp",
+    protocolB: "otp",
+    games: 20,
+    plies: 4,
+    seed: 1,
+    openings: undefined,
+    concurrency: 1,
+    moveTime: undefined,
+    genmoveLimit: 10,
+    replyLimit: 5,
+    log: undefined,
+    json: undefined,
+  }),
+};
 
 interface MatchOptions {
   readonly settings: MatchSettings;
@@ -32,86 +87,43 @@ interface MatchOptions {
   readonly openingsSource: string;
 }
 
-function parseProtocol(text: string): Result<Protocol> {
-  return text === "otp" || text === "gtp" ? ok(text) : err(`the protocol is otp or gtp, got "${text}"`);
-}
-
-function parseMatchArguments(args: readonly string[]): Result<MatchOptions> {
-  const values = new Map<string, string>();
-  const known = ["--engine-a", "--engine-b", "--protocol-a", "--protocol-b", "--games", "--plies", "--seed", "--openings", "--concurrency", "--move-time", "--genmove-limit", "--reply-limit", "--log", "--json"];
-  for (let i = 0; i < args.length; i += 2) {
-    const name = args[i]!;
-    if (!known.includes(name)) return err(`unknown option "${name}"`);
-    if (args[i + 1] === undefined) return err(`${name} takes a value`);
-    values.set(name, args[i + 1]!);
-  }
-  const number = (name: string, fallback: number, min: number, max: number): Result<number> => {
-    const text = values.get(name);
-    if (text === undefined) return ok(fallback);
-    const n = parseWholeNumber(text, min, max);
-    return n.ok ? n : err(`${name}: ${n.error}`);
-  };
-  const milliseconds = (name: string, fallback: number | undefined): Result<number | undefined> => {
-    const text = values.get(name);
-    if (text === undefined) return ok(fallback);
-    const s = parseSeconds(text, 3600);
-    if (!s.ok) return err(`${name}: ${s.error}`);
-    return s.value > 0 ? ok(s.value * 1000) : err(`${name} must be more than 0 seconds`);
-  };
+function matchOptions(a: MatchArguments): Result<MatchOptions> {
   const engines = [];
-  for (const side of ["a", "b"]) {
-    const command = values.get(`--engine-${side}`);
-    if (command === undefined) return err(`--engine-${side} is missing`);
+  for (const [command, protocol, flag] of [[a.engineA, a.protocolA, "--engine-a"], [a.engineB, a.protocolB, "--engine-b"]] as const) {
+    if (command === undefined) return err(`${flag} is missing`);
     const argv = parseCommandLine(command);
-    if (!argv.ok) return argv;
-    const protocol = parseProtocol(values.get(`--protocol-${side}`) ?? "otp");
-    if (!protocol.ok) return protocol;
-    engines.push({ argv: argv.value, protocol: protocol.value });
+    if (!argv.ok) return err(`${flag}: ${argv.error}`);
+    engines.push({ argv: argv.value, protocol });
   }
-  const games = number("--games", 20, 1, 1_000_000);
-  if (!games.ok) return games;
-  const plies = number("--plies", 4, 0, 60);
-  if (!plies.ok) return plies;
-  const seed = number("--seed", 1, 0, 0xffffffff);
-  if (!seed.ok) return seed;
-  const concurrency = number("--concurrency", 1, 1, availableParallelism());
-  if (!concurrency.ok) return concurrency;
-  const moveTime = milliseconds("--move-time", undefined);
-  if (!moveTime.ok) return moveTime;
-  const genmoveLimit = milliseconds("--genmove-limit", 10_000);
-  if (!genmoveLimit.ok) return genmoveLimit;
-  const replyLimit = milliseconds("--reply-limit", 5_000);
-  if (!replyLimit.ok) return replyLimit;
   let openings: Move[][];
   let openingsSource: string;
-  const file = values.get("--openings");
-  if (file !== undefined) {
+  if (a.openings !== undefined) {
     let text: string;
     try {
-      text = readFileSync(file, "utf8");
+      text = readFileSync(a.openings, "utf8");
     } catch (e) {
-      return err(`cannot read ${file}: ${(e as Error).message}`);
+      return err(`cannot read ${a.openings}: ${(e as Error).message}`);
     }
     const parsed = parseOpeningsFile(text);
-    if (!parsed.ok) return err(`${file}: ${parsed.error}`);
+    if (!parsed.ok) return err(`${a.openings}: ${parsed.error}`);
     openings = parsed.value;
-    openingsSource = file;
+    openingsSource = a.openings;
   } else {
-    openings = randomOpenings(Math.ceil(games.value / 2), plies.value, seed.value);
-    openingsSource = `random, ${plies.value} plies, seed ${seed.value}`;
+    openings = randomOpenings(Math.ceil(a.games / 2), a.plies, a.seed);
+    openingsSource = `random, ${a.plies} plies, seed ${a.seed}`;
   }
   return ok({
     settings: {
       engines: [engines[0]!, engines[1]!],
       openings,
-      games: games.value,
-      concurrency: concurrency.value,
-      moveTimeSeconds: moveTime.value === undefined ? undefined : moveTime.value / 1000,
-      genmoveLimitMs: genmoveLimit.value!,
-      replyLimitMs: replyLimit.value!,
+      games: a.games,
+      concurrency: a.concurrency,
+      moveTimeSeconds: a.moveTime,
+      genmoveLimitMs: a.genmoveLimit * 1000,
+      replyLimitMs: a.replyLimit * 1000,
     },
-    logFile: values.get("--log"),
-    jsonFile: values.get("--json"),
+    logFile: a.log,
+    jsonFile: a.json,
     openingsSource,
   });
 }
@@ -182,13 +194,14 @@ function progressBar(done: number, total: number, games: readonly GameRecord[]):
 }
 
 /** `othello match`: many games between two engines; see USAGE. */
-export async function matchCommand(args: string[], log: (line: string) => void, print: (line: string) => void): Promise<number> {
-  const parsed = parseMatchArguments(args);
-  if (!parsed.ok) {
-    log(`match: ${parsed.error}\n${USAGE}`);
-    return 2;
-  }
-  const options = parsed.value;
+export async function matchCommand(args: readonly string[], out: Output): Promise<number> {
+  const parsed = programArguments(matchProgram, args, out);
+  if (typeof parsed === "number") return parsed;
+  if (parsed.positional.length > 0) return usageError(matchProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  const checked = matchOptions(parsed.settings);
+  if (!checked.ok) return usageError(matchProgram, checked.error, out);
+  const options = checked.value;
+  const { log, print } = out;
   const registry = new ProcessRegistry();
   const stop = (): void => {
     registry.killAll();
@@ -210,5 +223,12 @@ export async function matchCommand(args: string[], log: (line: string) => void, 
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
   if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result));
-  return 0;
+  const forfeited = result.games.filter((g) => g.forfeit !== undefined);
+  if (forfeited.length === 0) return 0;
+  // The first reason of each engine says what went wrong (an engine that cannot start, a crash, a timeout).
+  for (const engine of [0, 1] as const) {
+    const first = forfeited.find((g) => g.forfeit!.engine === engine);
+    if (first !== undefined) log(`match: ${LABELS[engine]} forfeited ${forfeited.filter((g) => g.forfeit!.engine === engine).length} game(s), first in game ${first.index + 1}: ${first.forfeit!.reason}`);
+  }
+  return 1;
 }

@@ -1,21 +1,30 @@
-import { benchCommand } from "./benchCommand.js";
+import { benchCommand, benchProgram } from "./benchCommand.js";
 import { engineCommand } from "./engineCommand.js";
-import { matchCommand } from "./matchCommand.js";
-import { perftCommand } from "./perftCommand.js";
+import { matchCommand, matchProgram } from "./matchCommand.js";
+import { perftCommand, perftProgram } from "./perftCommand.js";
+import type { Output } from "./program.js";
 
-/** Everything but protocol replies goes to stderr. */
-const log = (line: string): void => void process.stderr.write(`${line}\n`);
-const print = (line: string): void => void process.stdout.write(`${line}\n`);
+/** Protocol replies and results go to stdout, everything else to stderr. */
+const out: Output = {
+  log: (line) => void process.stderr.write(`${line}\n`),
+  print: (line) => void process.stdout.write(`${line}\n`),
+};
 
-type Command = (args: string[]) => number | Promise<number>;
+interface Subcommand {
+  /** Its synopsis, as `othello --help` lists it. */
+  readonly synopsis: string;
+  readonly run: (args: readonly string[], out: Output) => number | Promise<number>;
+}
 
-const commands: Record<string, Command> = {
-  perft: (args) => perftCommand(args, log, print),
-  bench: (args) => benchCommand(args, log),
-  match: (args) => matchCommand(args, log, print),
+const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
+  match: { synopsis: matchProgram.synopsis[0]!, run: matchCommand },
+  perft: { synopsis: perftProgram.synopsis[0]!, run: perftCommand },
+  bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
 };
 
 // A subcommand, or else the engine with its options and address.
 const [first, ...rest] = process.argv.slice(2);
-const command = first !== undefined && Object.hasOwn(commands, first) ? commands[first]! : undefined;
-process.exitCode = command === undefined ? await engineCommand(process.argv.slice(2), log, print) : await command(rest);
+const subcommand = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first]! : undefined;
+process.exitCode = subcommand === undefined
+  ? await engineCommand(process.argv.slice(2), out, Object.values(SUBCOMMANDS).map((s) => s.synopsis))
+  : await subcommand.run(rest, out);

@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-
-/** One line of the engine's standard output, or why none came. */
-export type LineEvent = { readonly kind: "line"; readonly text: string } | { readonly kind: "timeout" } | { readonly kind: "exited"; readonly description: string };
+import { Inbox, type Reply, type ReplyChannel } from "./channel.js";
 
 /** How many of an engine's last stderr lines a forfeit report quotes. */
 const STDERR_LINES = 12;
@@ -20,15 +18,14 @@ export class ProcessRegistry {
   }
 }
 
-/** An engine program talking lines over its standard input and output. */
-export class EngineProcess {
+/** An engine as a child process: commands are lines on its stdin, replies lines on its stdout. */
+export class EngineProcess implements ReplyChannel {
   private readonly child: ChildProcess;
   private readonly lines: string[] = [];
   private partial = "";
   private readonly stderrLines: string[] = [];
   private stderrPartial = "";
-  private exit: string | undefined;
-  private wake: (() => void) | undefined;
+  private readonly inbox = new Inbox(() => this.lines.shift());
 
   constructor(argv: readonly string[], registry: ProcessRegistry) {
     this.child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
@@ -37,7 +34,7 @@ export class EngineProcess {
       const parts = (this.partial + chunk).split("\n");
       this.partial = parts.pop()!;
       for (const p of parts) this.lines.push(p.endsWith("\r") ? p.slice(0, -1) : p);
-      this.wake?.();
+      this.inbox.notify();
     });
     this.child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       const parts = (this.stderrPartial + chunk).split("\n");
@@ -46,14 +43,9 @@ export class EngineProcess {
       this.stderrLines.splice(0, Math.max(0, this.stderrLines.length - STDERR_LINES));
     });
     this.child.stdin!.on("error", () => {}); // writing to an engine that died: its exit is reported instead
-    this.child.on("error", (e) => this.ended(`could not be started: ${e.message}`));
+    this.child.on("error", (e) => this.inbox.close(`could not be started: ${e.message}`));
     // "close" comes after the last output has been read, unlike "exit".
-    this.child.on("close", (code, signal) => this.ended(signal === null ? `exited with status ${code}` : `was killed by ${signal}`));
-  }
-
-  private ended(description: string): void {
-    this.exit ??= description;
-    this.wake?.();
+    this.child.on("close", (code, signal) => this.inbox.close(signal === null ? `exited with status ${code}` : `was killed by ${signal}`));
   }
 
   /** The engine's last lines on standard error, the unfinished one included. */
@@ -62,34 +54,22 @@ export class EngineProcess {
   }
 
   get exited(): boolean {
-    return this.exit !== undefined;
+    return this.inbox.closed;
   }
 
-  write(line: string): void {
-    if (this.exit === undefined && this.child.stdin!.writable) this.child.stdin!.write(`${line}\n`);
+  send(line: string): void {
+    if (!this.inbox.closed && this.child.stdin!.writable) this.child.stdin!.write(`${line}\n`);
   }
 
-  nextLine(limitMs: number): Promise<LineEvent> {
-    return new Promise((resolve) => {
-      const finish = (event: LineEvent): void => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve(event);
-      };
-      const timer = setTimeout(() => finish({ kind: "timeout" }), limitMs);
-      this.wake = () => {
-        const line = this.lines.shift();
-        if (line !== undefined) finish({ kind: "line", text: line });
-        else if (this.exit !== undefined) finish({ kind: "exited", description: this.exit });
-      };
-      this.wake();
-    });
+  /** The next line the engine wrote, without its line end. */
+  receive(limitMs: number): Promise<Reply> {
+    return this.inbox.receive(limitMs);
   }
 
   /** Closes its input (an engine ends at end of input) and kills it if it is still there after `graceMs`. */
   async stop(graceMs: number): Promise<void> {
     this.child.stdin!.end();
-    if (this.exit !== undefined) return;
+    if (this.inbox.closed) return;
     await new Promise<void>((resolve) => {
       if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
       const timer = setTimeout(() => {
@@ -104,6 +84,6 @@ export class EngineProcess {
   }
 
   kill(): void {
-    if (this.exit === undefined) this.child.kill("SIGKILL");
+    if (!this.inbox.closed) this.child.kill("SIGKILL");
   }
 }

@@ -1,7 +1,8 @@
 import { type Colour, Game, type Move, PASS, type Position, type Result, drawGtpBoard, formatVertex, parseColour, parseVertex } from "../../src/index.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
-import { parseWholeNumber, printable } from "../text/numbers.js";
+import { printable } from "../text/numbers.js";
+import { splitWords } from "../text/words.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 
@@ -141,9 +142,10 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: "boardsize size",
     arity: 1,
     run: (state, args) => {
-      const size = syntax(parseWholeNumber(args[0]!, 0, Number.MAX_SAFE_INTEGER), "size");
-      if (!size.ok) return size;
-      return size.value === BOARD_SIZE ? newGame(state) : fail("unacceptable size", `the board is ${BOARD_SIZE}x${BOARD_SIZE}, not ${size.value}x${size.value}`);
+      // Any whole number is a size, if not ours: only other text is a syntax error.
+      if (!/^\d+$/.test(args[0]!)) return fail("syntax error", `size: expected a whole number, got "${printable(args[0]!)}"`);
+      const size = args[0]!.replace(/^0+(?=\d)/, "");
+      return size === String(BOARD_SIZE) ? newGame(state) : fail("unacceptable size", `the board is ${BOARD_SIZE}x${BOARD_SIZE}, not ${printable(size)}x${printable(size)}`);
     },
   },
   clear_board: { usage: "clear_board", arity: 0, run: newGame },
@@ -227,16 +229,17 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
 
 /**
  * GTP's preprocessing of a command line: control characters other than HT and LF removed
- * (CR among them, so CRLF works), HT turned into a space, a `#` comment dropped.
+ * (CR among them, so CRLF works), HT turned into a space, a `#` comment dropped, and the
+ * spaces around the rest (only ASCII blanks: the byte 0xA0 stays part of a word).
  */
 export function preprocessGtpLine(line: string): string {
-  return line.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "").replace(/\t/g, " ").replace(/#.*/, "").trim();
+  return line.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "").replace(/\t/g, " ").replace(/#.*/, "").replace(/^ +| +$/g, "");
 }
 
 /** One command line's reply, framing included: "" for a line that is empty once preprocessed. */
 export function answerGtp(state: GtpState, line: string): Answer {
-  const words = preprocessGtpLine(line).split(/ +/);
-  if (words[0] === "") return { reply: "", end: false };
+  const words = splitWords(preprocessGtpLine(line));
+  if (words.length === 0) return { reply: "", end: false };
   const id = /^\d+$/.test(words[0]!) ? words.shift()! : "";
   const word = (words[0] ?? "").toLowerCase();
   const args = words.slice(1);

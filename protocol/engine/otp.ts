@@ -1,12 +1,12 @@
 import { type Result, drawCourseBoard, err, formatOtpMove, ok, parseCode, parseOtpMove } from "../../src/index.js";
 import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
 import { printable } from "../text/numbers.js";
+import { splitWords } from "../text/words.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 
 /**
- * The course's Othello Text Protocol (../shared/protocol/course-otp.md, summarised in
- * protocol/README.md). A reply is the command word, then the result if any; a command that
+ * The course's Othello Text Protocol (docs/protocols.md). A reply is the command word, then the result if any; a command that
  * cannot be carried out replies its bare word (the judge reads only the first word), changes
  * nothing, and logs the reason.
  */
@@ -108,9 +108,9 @@ function undo(session: Session, count: number): Result<string> {
 
 /** One command line's reply, without framing: "" for a blank line, which is no command. */
 export function answerOtp(session: Session, line: string): { readonly reply: string; readonly end: boolean } {
-  const words = line.trim().split(/\s+/);
+  const words = splitWords(line);
+  if (words.length === 0) return { reply: "", end: false };
   const word = words[0]!.toLowerCase();
-  if (word === "") return { reply: "", end: false };
   const command = Object.hasOwn(OTP_COMMANDS, word) ? OTP_COMMANDS[word]! : undefined;
   if (command === undefined) {
     session.log(`unknown command "${printable(words[0]!)}"`);

@@ -1,5 +1,6 @@
 import type { Readable, Writable } from "node:stream";
 import { type Result, err, ok } from "../../src/index.js";
+import { trimLeadingBlanks } from "../text/words.js";
 
 /** What a protocol does with one command line. */
 export interface Answer {
@@ -11,7 +12,7 @@ export interface Answer {
 
 /** A protocol as the transport sees it: lines in, replies out. */
 export interface LineProtocol {
-  /** The longest line the protocol reads. The transport keeps one character more of a longer line and drops the rest, so the protocol can tell it was too long and a flood cannot fill the memory. */
+  /** The longest line the protocol reads. The transport keeps one character more of a longer line (after its leading blanks) and drops the rest, so the protocol can tell it was too long. */
   readonly maxLineLength: number;
   answer(line: string): Answer;
 }
@@ -20,9 +21,9 @@ export interface Channel {
   readonly input: Readable;
   readonly output: Writable;
   /**
-   * True over TCP, where the course judge sends each command as one unterminated message:
-   * the end of every chunk then also ends a command. On a stream (stdin) a line lasts
-   * until its newline or the end of input.
+   * True over TCP, where the course judge sends each command as one message without a
+   * newline: until the peer ends a command with a newline, the end of every chunk also ends a
+   * command (see `serve`). On a stream (stdin) a line lasts until its newline or the end of input.
    */
   readonly unframed: boolean;
 }
@@ -31,9 +32,17 @@ export type Ending = "quit" | "end of input";
 
 /**
  * Reads commands from the channel and writes each reply in one write, waiting for it to be
- * flushed before the next command, until `quit` or the end of input. Commands are split at
- * `\n`; several may arrive in one chunk. Input bytes are read as Latin-1, so binary garbage
- * stays one character per byte and reaches the protocol intact. An I/O failure is an error value.
+ * flushed before the next command, until `quit` or the end of input. Input bytes are read as
+ * Latin-1, so binary garbage stays one character per byte and reaches the protocol intact. An
+ * I/O failure is an error value.
+ *
+ * Framing: commands end at `\n`, several may arrive in one chunk, and each non-blank line gets
+ * exactly one reply. Leading blanks are dropped as they arrive, and of the rest the protocol
+ * sees at most one character more than its longest line, so a flood cannot fill the memory and
+ * a line padded with blanks still reaches the protocol. On an unframed channel the end of a
+ * chunk also ends a command, as the course judge sends them, until the first newline from the
+ * peer: from then on only newlines frame. A line already longer than the protocol reads is no
+ * judge command and lasts until its newline.
  */
 export async function serve(protocol: LineProtocol, channel: Channel): Promise<Result<Ending>> {
   const { input, output } = channel;
@@ -45,7 +54,7 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
   let writeFailure: string | undefined;
   // Answers one line and writes its reply; true when the session ends (quit or a failed write).
   const answer = async (line: string): Promise<boolean> => {
-    const { reply, end } = protocol.answer(line.slice(0, keep));
+    const { reply, end } = protocol.answer(line);
     if (reply === "") return end;
     try {
       await write(output, reply);
@@ -56,19 +65,28 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
     return end;
   };
   const ended = (): Result<Ending> => (writeFailure === undefined ? ok("quit") : err(writeFailure));
+  // The line so far, without its leading blanks, cut to `keep` characters.
   let pending = "";
+  const extend = (text: string): void => {
+    if (pending.length < keep) pending = (pending === "" ? trimLeadingBlanks(text) : pending + text.slice(0, keep)).slice(0, keep);
+  };
+  let chunkFramed = channel.unframed;
   try {
     for await (const chunk of input as AsyncIterable<string>) {
       const lines = chunk.split("\n");
       const last = lines.pop()!;
+      if (lines.length > 0) chunkFramed = false;
       for (const line of lines) {
-        if (await answer(pending + line)) return ended();
+        extend(line);
+        const complete = pending;
         pending = "";
+        if (await answer(complete)) return ended();
       }
-      pending = (pending + last).slice(0, keep);
-      if (channel.unframed && pending !== "") {
-        if (await answer(pending)) return ended();
+      extend(last);
+      if (chunkFramed && pending !== "" && pending.length < keep) {
+        const complete = pending;
         pending = "";
+        if (await answer(complete)) return ended();
       }
     }
   } catch (e) {

@@ -1,5 +1,5 @@
-import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, TimeControl, ok } from "../../src/index.js";
-import type { EngineOptions } from "./options.js";
+import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, type SearchReport, TimeControl, ok } from "../../src/index.js";
+import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatSearchReport } from "./searchReport.js";
 
 /**
@@ -39,10 +39,13 @@ export class Session {
     this.clock.restart();
   }
 
+  /**
+   * A position set by the controller (`code`). The clock runs on: only a new game restarts it,
+   * or a controller that sends `code` before every genmove would have a fresh clock each move.
+   */
   setPosition(coded: CodedPosition): void {
     this.current = new Game(coded.position, coded.passes);
     this.search?.reset();
-    this.clock.restart();
   }
 
   /** Plays a move for the side to move; an illegal one changes nothing and says why. */
@@ -61,31 +64,28 @@ export class Session {
     return true;
   }
 
-  /** Chooses a move for the side to move and plays it; PASS when it has no legal move (also when the game is over). */
+  /** Chooses a move for the side to move, charges its thinking to the clock, and plays it; PASS when it has no legal move (also when the game is over). */
   genmove(): Move {
-    const move = this.chooseMove();
-    const played = this.play(move);
-    if (!played.ok) throw new Error(`the move chooser picked an illegal move (${move}): ${played.error}`);
-    return move;
-  }
-
-  /**
-   * The move chooser: a legal move for the side to move, PASS when there is none. The search
-   * thinks for the time the clock allows (or a fixed number of playouts), and its report goes
-   * to the diagnostic stream.
-   */
-  chooseMove(): Move {
     const position = this.position;
-    const report = this.searcher().choose(this.current, this.limits(position));
+    const report = this.think();
     this.clock.spend(position.blackToMove, report.elapsedMs);
-    this.log(formatSearchReport(report, position));
+    const played = this.play(report.move);
+    if (!played.ok) throw new Error(`the move chooser picked an illegal move (${report.move}): ${played.error}`);
     return report.move;
   }
 
   /**
+   * What the move chooser would play now, the game left as it is and the clock not charged
+   * (GTP's `reg_genmove`: no move is played, so no time is used up and no byo-yomi stone).
+   */
+  chooseMove(): Move {
+    return this.think().move;
+  }
+
+  /**
    * What the move chooser would play after `move` (GTP's implied pass), the game left as it
-   * was. The search's root follows the game line, so a later move after the same pass reuses
-   * this search's tree.
+   * was and the clock not charged. The search's root follows the game line, so a later move
+   * after the same pass reuses this search's tree.
    */
   chooseMoveAfter(move: Move): Move {
     const played = this.current.play(move);
@@ -97,12 +97,32 @@ export class Session {
     }
   }
 
-  /** With --playouts, a fixed amount of work, still cut short by a clock from the controller if there is one. */
-  private limits(position: Position): SearchLimits {
-    const timeMs = this.clock.budgetMs(position.blackToMove, position.empties());
+  /**
+   * The search for the side to move: it thinks for the time the clock allows (or a fixed number
+   * of playouts), never longer than the ceiling on one move, and its report goes to the
+   * diagnostic stream.
+   */
+  private think(): SearchReport {
+    const position = this.position;
+    const report = this.searcher().choose(this.current, this.limits(position));
+    this.log(formatSearchReport(report, position));
+    return report;
+  }
+
+  /**
+   * The search's limits: the clock's budget, or with --playouts a fixed amount of work, cut
+   * short by a controller's clock if there is one; always within the ceiling on one move.
+   */
+  limits(position: Position): SearchLimits {
+    const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
+    const ceiling = maxMoveSeconds(this.options);
+    const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
     const { playouts } = this.options;
-    if (playouts === undefined) return { timeMs };
-    return this.clock.clock === null ? { playouts } : { playouts, timeMs };
+    const timeMs = Math.min(playouts === undefined || this.clock.clock !== null ? budgetMs : Infinity, ceilingMs);
+    return {
+      ...(playouts === undefined ? {} : { playouts }),
+      ...(timeMs === Infinity ? {} : { timeMs }),
+    };
   }
 
   private searcher(): Search {

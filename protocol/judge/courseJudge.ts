@@ -1,20 +1,12 @@
-import { Game, type Move, PASS, Position, type Result, err, formatOtpMove, formatVertex, ok, parseOtpMove } from "../../src/index.js";
+import { formatOtpMove, formatVertex } from "../../src/index.js";
+import { OtpClient } from "../controller/otpClient.js";
+import { refereeGame } from "../controller/referee.js";
+import type { UnframedConnection } from "./unframedConnection.js";
 
 /**
  * The course judge's match logic (judge.cpp), apart from sockets: commands go out unframed,
  * each reply is whatever one receive returns, and only its first word is checked.
  */
-
-/** What one receive gave back: some bytes, or why there were none. */
-export type Reply = { readonly kind: "text"; readonly text: string } | { readonly kind: "timeout" } | { readonly kind: "closed" };
-
-/** One engine's connection as the judge drives it. */
-export interface Connection {
-  /** One write, no newline. */
-  send(command: string): void;
-  receive(limitMs: number): Promise<Reply>;
-  close(): void;
-}
 
 export interface JudgeLimits {
   readonly genmoveMs: number;
@@ -38,47 +30,16 @@ class Player {
   name = "unknown";
   ok: boolean;
   wins = 0;
+  readonly client: OtpClient | undefined;
 
-  constructor(readonly index: number, readonly connection: Connection | undefined) {
+  constructor(readonly index: number, readonly connection: UnframedConnection | undefined) {
     this.ok = connection !== undefined;
+    this.client = connection === undefined ? undefined : new OtpClient(connection);
   }
 
   get label(): string {
     return `player ${this.index} (${this.name})`;
   }
-}
-
-/**
- * The reply's first word, up to the first space or the end of the bytes: a newline is part of
- * the word, so `play\n` is not `play`. The original compares case-insensitively.
- */
-export function firstWord(text: string): string {
-  const space = text.indexOf(" ");
-  return (space < 0 ? text : text.slice(0, space)).toLowerCase();
-}
-
-/** The move in a `genmove x y` reply: the two words after the first (the original's `%*s %d %d`). */
-export function parseGenmoveReply(text: string): Result<Move> {
-  const words = text.trim().split(/\s+/);
-  if (words.length < 3) return err("expected \"genmove x y\"");
-  return parseOtpMove(`${words[1]} ${words[2]}`);
-}
-
-/** The move a `genmove` reply names and the position after it, or why it is not a legal move. */
-export function playGenmoveReply(position: Position, reply: string): Result<{ move: Move; position: Position }> {
-  const move = parseGenmoveReply(reply);
-  if (!move.ok) return move;
-  const next = playCourseMove(position, move.value);
-  return next.ok ? ok({ move: move.value, position: next.value }) : err(`illegal move ${formatOtpMove(move.value)}: ${next.error}`);
-}
-
-/**
- * Plays a move by the course's rules: a pass is legal exactly when the mover has no square, even
- * when neither side can move (the game only ends after two passes). Illegal moves say why.
- */
-export function playCourseMove(position: Position, move: Move): Result<Position> {
-  if (move === PASS) return position.canMove() ? err("passed with a legal move available") : ok(position.swapped());
-  return new Game(position).play(move);
 }
 
 export type Transcript = (line: string) => void;
@@ -87,80 +48,67 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(3)} s`;
 
 /**
  * Plays `rounds` games between the two connections (undefined: never connected) as the course
- * judge does, and returns the summary in connection order.
+ * judge does, and returns the summary in connection order. The games are the referee's, with
+ * the course's limits; a forfeit decides its round and every later one.
  */
 export async function judgeMatch(
-  connections: readonly [Connection | undefined, Connection | undefined],
+  connections: readonly [UnframedConnection | undefined, UnframedConnection | undefined],
   rounds: number,
   limits: JudgeLimits,
   transcript: Transcript,
 ): Promise<[PlayerSummary, PlayerSummary]> {
   const players = [new Player(0, connections[0]), new Player(1, connections[1])] as const;
-  for (const p of players) if (!p.ok) transcript(`player ${p.index} never connected`);
-
-  /** Sends, waits, and checks the first word; a failure forfeits the player. */
-  async function ask(player: Player, command: string, limitMs: number): Promise<string | undefined> {
-    const expected = firstWord(command);
-    player.connection!.send(command);
-    const reply = await player.connection!.receive(limitMs);
-    if (reply.kind === "text" && firstWord(reply.text) === expected) return reply.text;
+  const forfeit = (player: Player, reason: string): void => {
     player.ok = false;
-    const failure = reply.kind === "timeout" ? `no reply to "${command}" within ${seconds(limitMs)}`
-      : reply.kind === "closed" ? `disconnected while the judge waited for the reply to "${command}"`
-      : `replied ${JSON.stringify(reply.text)} to "${command}": the first word must be "${expected}"`;
-    transcript(`  forfeit: ${player.label} ${failure}`);
-    return undefined;
-  }
+    transcript(`  forfeit: ${player.label} ${reason}`);
+  };
+  for (const p of players) if (!p.ok) transcript(`player ${p.index} never connected`);
 
   for (const p of players) {
     if (!p.ok) continue;
-    const reply = await ask(p, "name", limits.replyMs);
-    // `sscanf(buf, "name %s", ...)`: the literal is case-sensitive, so `NAME x` keeps "unknown".
-    const name = reply === undefined ? null : /^name\s+(\S+)/.exec(reply);
-    if (name) p.name = name[1]!;
-    if (p.ok) transcript(`player ${p.index} is ${p.name}`);
+    const name = await p.client!.name(limits.replyMs);
+    if (!name.ok) forfeit(p, name.error);
+    else {
+      p.name = name.value ?? p.name;
+      transcript(`player ${p.index} is ${p.name}`);
+    }
   }
 
+  const settings = { genmoveMs: limits.genmoveMs, replyMs: limits.replyMs, moveTimeSeconds: undefined };
   let black: Player = players[0];
   let white: Player = players[1];
   for (let round = 1; round <= rounds; round++) {
     transcript(`round ${round}: black ${black.label}, white ${white.label}`);
-    if (black.ok && white.ok) for (const p of [black, white]) await ask(p, "clear_board", limits.replyMs);
-    let position = Position.initial();
-    let passes = 0;
-    let ply = 0;
-    while (black.ok && white.ok && passes < 2) {
-      const mover = position.blackToMove ? black : white;
-      const other = position.blackToMove ? white : black;
-      const colour = position.blackToMove ? "black" : "white";
-      const started = performance.now();
-      const reply = await ask(mover, "genmove", limits.genmoveMs);
-      if (reply === undefined) break;
-      const elapsed = performance.now() - started;
-      const played = playGenmoveReply(position, reply);
-      if (!played.ok) {
-        mover.ok = false;
-        transcript(`  forfeit: ${mover.label} replied ${JSON.stringify(reply)} to "genmove": ${played.error}`);
-        break;
-      }
-      const { move } = played.value;
-      ply++;
-      transcript(`  ${ply}. ${colour} ${formatOtpMove(move)} (${formatVertex(move).toLowerCase()}) in ${seconds(elapsed)}`);
-      position = played.value.position;
-      passes = move === PASS ? passes + 1 : 0;
-      await ask(other, `play ${formatOtpMove(move)}`, limits.replyMs);
+    let score: number;
+    if (black.ok && white.ok) {
+      let ply = 0;
+      const played = await refereeGame({ black: black.client!, white: white.client! }, [], settings, ({ colour, move, ms }) => {
+        transcript(`  ${++ply}. ${colour} ${formatOtpMove(move)} (${formatVertex(move).toLowerCase()}) in ${seconds(ms)}`);
+      });
+      if (played.forfeit !== undefined) forfeit(played.forfeit.colour === "black" ? black : white, played.forfeit.reason);
+      const position = played.game.position;
+      score = played.forfeit === undefined ? position.discDifference() : played.forfeit.colour === "black" ? -1 : 1;
+      const discs = played.forfeit === undefined ? `black ${position.blackDiscs()}, white ${position.whiteDiscs()}: ` : "by forfeit: ";
+      record(round, score, discs);
+    } else {
+      record(round, Number(black.ok) - Number(white.ok), "by forfeit: ");
     }
-    // A forfeit decides the round and every later one: the player still in good standing wins.
-    const score = black.ok && white.ok ? position.discDifference() : Number(black.ok) - Number(white.ok);
-    if (score > 0) black.wins++;
-    if (score < 0) white.wins++;
-    const outcome = score > 0 ? `${black.label} wins` : score < 0 ? `${white.label} wins` : "draw";
-    const discs = black.ok && white.ok ? `black ${position.blackDiscs()}, white ${position.whiteDiscs()}: ` : "by forfeit: ";
-    transcript(`round ${round} result: ${discs}${outcome}`);
     [black, white] = [white, black];
   }
 
-  for (const p of players) if (p.ok) await ask(p, "quit", limits.replyMs);
+  /** The round's result: the score decides, a forfeit's included. */
+  function record(round: number, score: number, discs: string): void {
+    if (score > 0) black.wins++;
+    if (score < 0) white.wins++;
+    const outcome = score > 0 ? `${black.label} wins` : score < 0 ? `${white.label} wins` : "draw";
+    transcript(`round ${round} result: ${discs}${outcome}`);
+  }
+
+  for (const p of players) {
+    if (!p.ok) continue;
+    const quit = await p.client!.quit(limits.replyMs);
+    if (!quit.ok) forfeit(p, quit.error);
+  }
   for (const p of players) p.connection?.close();
   const [a, b] = players;
   return [

@@ -1,6 +1,9 @@
-import { type Colour, Game, type Move, type Result, formatVertex, ok } from "../../src/index.js";
-import { type EngineClient, GtpClient, OtpClient, type Protocol } from "../controller/engineClient.js";
+import { type Move, type Result, formatVertex, ok } from "../../src/index.js";
+import type { EngineClient, Protocol } from "../controller/engineClient.js";
 import { EngineProcess, type ProcessRegistry } from "../controller/engineProcess.js";
+import { GtpClient } from "../controller/gtpClient.js";
+import { OtpClient } from "../controller/otpClient.js";
+import { refereeGame } from "../controller/referee.js";
 import { formatOpening } from "./openings.js";
 import type { Tally } from "./matchStats.js";
 
@@ -36,14 +39,14 @@ export interface GameRecord {
   readonly opening: string;
   /** Which engine played black. */
   readonly black: 0 | 1;
-  /** Every move from the start, opening included, as vertices. */
+  /** Every move from the start to the end of the game, opening included, as vertices. */
   readonly moves: readonly string[];
   /** The winning engine, or null for a draw. */
   readonly winner: 0 | 1 | null;
   readonly blackDiscs: number;
   readonly whiteDiscs: number;
   readonly forfeit: Forfeit | undefined;
-  /** Milliseconds each engine took for each of its genmoves. */
+  /** Milliseconds each engine took for each of its genmoves (the passes after the end included). */
   readonly moveTimes: readonly [readonly number[], readonly number[]];
 }
 
@@ -61,7 +64,7 @@ class Seat {
     const client = this.spec.protocol === "otp" ? new OtpClient(this.process) : new GtpClient(this.process);
     const name = await client.name(limitMs);
     if (!name.ok) return name;
-    this.name ??= name.value;
+    this.name ??= name.value ?? "unknown";
     this.client = client;
     return ok(client);
   }
@@ -77,19 +80,37 @@ class Seat {
   }
 
   async close(limitMs: number): Promise<void> {
-    if (this.client !== undefined) await this.client.quit(limitMs);
+    if (this.client !== undefined) {
+      await this.client.quit(limitMs);
+      await this.process!.stop(limitMs);
+    }
     this.discard();
   }
 }
 
-const colourOf = (blackToMove: boolean): Colour => (blackToMove ? "black" : "white");
-
 async function playGame(seats: readonly [Seat, Seat], index: number, settings: MatchSettings): Promise<GameRecord> {
   const opening = settings.openings[Math.floor(index / 2) % settings.openings.length]!;
   const black: 0 | 1 = index % 2 === 0 ? 0 : 1;
-  const game = new Game();
   const moveTimes: [number[], number[]] = [[], []];
-  const record = (winner: 0 | 1 | null, forfeit: Forfeit | undefined): GameRecord => ({
+  const forfeit = (engine: 0 | 1, reason: string): Forfeit => {
+    const lost = { engine, reason, lastWords: seats[engine].lastWords };
+    seats[engine].discard();
+    return lost;
+  };
+  const clients: EngineClient[] = [];
+  for (const engine of [0, 1] as const) {
+    const client = await seats[engine].ready(settings.replyLimitMs);
+    if (!client.ok) return { index, opening: formatOpening(opening), black, moves: [], winner: engine === 0 ? 1 : 0, blackDiscs: 2, whiteDiscs: 2, forfeit: forfeit(engine, client.error), moveTimes };
+    clients.push(client.value);
+  }
+  const engineOf = (colour: "black" | "white"): 0 | 1 => ((colour === "black") === (black === 0) ? 0 : 1);
+  const refereeSettings = { genmoveMs: settings.genmoveLimitMs, replyMs: settings.replyLimitMs, moveTimeSeconds: settings.moveTimeSeconds };
+  const { game, forfeit: lost } = await refereeGame({ black: clients[black]!, white: clients[1 - black]! }, opening, refereeSettings, ({ colour, ms }) => {
+    moveTimes[engineOf(colour)].push(ms);
+  });
+  const difference = game.position.discDifference();
+  const winner = lost !== undefined ? (engineOf(lost.colour) === 0 ? 1 : 0) : difference === 0 ? null : (difference > 0) === (black === 0) ? 0 : 1;
+  return {
     index,
     opening: formatOpening(opening),
     black,
@@ -97,53 +118,9 @@ async function playGame(seats: readonly [Seat, Seat], index: number, settings: M
     winner,
     blackDiscs: game.position.blackDiscs(),
     whiteDiscs: game.position.whiteDiscs(),
-    forfeit,
+    forfeit: lost === undefined ? undefined : forfeit(engineOf(lost.colour), lost.reason),
     moveTimes,
-  });
-  const forfeit = (engine: 0 | 1, reason: string): GameRecord => {
-    const lost = record(engine === 0 ? 1 : 0, { engine, reason, lastWords: seats[engine].lastWords });
-    seats[engine].discard();
-    return lost;
   };
-
-  const clients: EngineClient[] = [];
-  for (const engine of [0, 1] as const) {
-    const client = await seats[engine].ready(settings.replyLimitMs);
-    if (!client.ok) return forfeit(engine, client.error);
-    const cleared = await client.value.newGame(settings.replyLimitMs);
-    if (!cleared.ok) return forfeit(engine, cleared.error);
-    if (settings.moveTimeSeconds !== undefined) {
-      const timed = await client.value.setMoveTime(settings.moveTimeSeconds, settings.replyLimitMs);
-      if (!timed.ok) return forfeit(engine, timed.error);
-    }
-    clients.push(client.value);
-  }
-  const engineToMove = (): 0 | 1 => (game.position.blackToMove === (black === 0) ? 0 : 1);
-
-  for (const move of opening) {
-    const colour = colourOf(game.position.blackToMove);
-    game.play(move);
-    for (const engine of [0, 1] as const) {
-      const told = await clients[engine]!.play(colour, move, settings.replyLimitMs);
-      if (!told.ok) return forfeit(engine, told.error);
-    }
-  }
-  while (!game.isOver()) {
-    const mover = engineToMove();
-    const other = mover === 0 ? 1 : 0;
-    const colour = colourOf(game.position.blackToMove);
-    const started = performance.now();
-    const move = await clients[mover]!.genmove(colour, settings.genmoveLimitMs);
-    moveTimes[mover].push(performance.now() - started);
-    if (!move.ok) return forfeit(mover, move.error);
-    const played = game.play(move.value);
-    if (!played.ok) return forfeit(mover, `played ${formatVertex(move.value)}, which is illegal: ${played.error}`);
-    const told = await clients[other]!.play(colour, move.value, settings.replyLimitMs);
-    if (!told.ok) return forfeit(other, told.error);
-  }
-  const difference = game.position.discDifference();
-  const winner = difference === 0 ? null : (difference > 0) === (black === 0) ? 0 : 1;
-  return record(winner, undefined);
 }
 
 export interface MatchResult {

@@ -119,9 +119,18 @@ describe("the judge program", () => {
     expect(result.stdout).toContain("NAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\nNAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\n");
   }, 10_000);
 
-  it("exits with 1 on a bad command line", async () => {
-    const result = await startJudge(["12x"]).finished;
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain("usage: judge PORT [ROUNDS]");
+  it("a bad command line: one line on stderr and status 2; --help and --version on stdout", async () => {
+    const bad = await startJudge(["12x"]).finished;
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('judge: PORT: expected a whole number from 0 to 65535, got "12x" (see judge --help)\n');
+    const option = await startJudge(["0", "--bogus"]).finished;
+    expect(option.status).toBe(2);
+    expect(option.stderr).toBe('judge: unknown option "--bogus" (see judge --help)\n');
+    const help = await startJudge(["-h"]).finished;
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: judge PORT \[ROUNDS\] \[OPTIONS\]\n/);
+    expect(help.stdout).toContain("--genmove-limit S");
+    const version = await startJudge(["--version"]).finished;
+    expect(version.stdout).toMatch(/^judge \d+\.\d+\.\d+\n$/);
   }, 10_000);
 });

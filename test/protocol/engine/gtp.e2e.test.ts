@@ -122,6 +122,13 @@ describe("GTP over stdin/stdout", () => {
     expect(stderr).toContain("   A B C D E F G H\n");
   });
 
+  it("answers every non-blank line once, whatever its leading blanks or length; only ASCII blanks are blanks", async () => {
+    const input = `${" ".repeat(3000)}1 name\n${"\t".repeat(5000)}2 protocol_version\nplay\xa0b d3\n3 play b ${"9".repeat(1_000_000)}\n\n4 protocol_version\n`;
+    const { code, stdout } = await runWithInput([], Buffer.from(input, "latin1"));
+    expect(stdout).toBe("=1 othello-uct\n\n=2 2\n\n? unknown command\n\n?3 syntax error\n\n=4 2\n\n");
+    expect(code).toBe(0);
+  });
+
   it("treats the end of input as quit, a last line without newline included", async () => {
     const { code, stdout } = await runWithInput([], "play black d3\nfinal_score");
     expect(stdout).toBe("=\n\n? cannot score\n\n");

@@ -271,6 +271,14 @@ describe("GTP commands", () => {
     expect(session.game.moves).toEqual([]);
   });
 
+  it("reg_genmove charges no time and uses up no byo-yomi stone; genmove does", () => {
+    const { session, sendAll } = gtp();
+    expect(sendAll(["time_settings 0 10 5", "reg_genmove b", "reg_genmove b"])).toEqual(["=\n\n", expect.stringMatching(/^= [A-H][1-8]\n\n$/), expect.stringMatching(/^= [A-H][1-8]\n\n$/)]);
+    expect(session.clock.timeLeft(true)).toBeNull();
+    sendAll(["genmove b"]);
+    expect(session.clock.timeLeft(true)!.stones).toBe(4);
+  });
+
   it("reg_genmove thinks past an implied pass without playing it, and answers pass when forced or in a finished game", () => {
     const { session, sendAll } = gtp();
     setEndgame(session);
@@ -378,6 +386,19 @@ describe("GTP commands", () => {
     expect(sendAll(["play black d3", "5 showboard"])).toEqual(["=\n\n", `=5\n${drawGtpBoard(session.position)}\n\n`]);
     expect(drawGtpBoard(session.position).split("\n").slice(0, 4)).toEqual(["   A B C D E F G H", " 1 . . . . . . . . 1", " 2 . . . . . . . . 2", " 3 . . . X . . . . 3"]);
     expect(log).toEqual([]);
+    expect(drawGtpBoard(session.position).split("\n").at(-1)).toBe("White (O) to move; black 4, white 1");
+  });
+
+  it("showboard of a finished game says it is over, not whose turn it is", () => {
+    const { sendAll } = gtp();
+    sendAll(WIPEOUT.map((v, i) => `play ${i % 2 === 0 ? "b" : "w"} ${v}`));
+    expect(sendAll(["showboard"])[0]).toMatch(/\nThe game is over; black 13, white 0\n\n$/);
+  });
+
+  it("a malformed boardsize says what it expected, with no number of JavaScript's", () => {
+    const { sendAll, log } = gtp();
+    sendAll(["boardsize abc", "boardsize 99999999999999999999"]);
+    expect(log).toEqual(['boardsize: size: expected a whole number, got "abc"', "boardsize: the board is 8x8, not 99999999999999999999x99999999999999999999"]);
   });
 
   it("with --verbose every change of the position is drawn on the log, and nothing else is", () => {

@@ -8,17 +8,32 @@ export const TEST_OPTIONS: EngineOptions = {
   name: "tester",
   seed: 1,
   verbose: false,
-  gtp: false,
+  protocol: "otp",
   time: 1,
   playouts: 200,
+  maxMoveTime: undefined,
+  connectTimeout: 10,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
 };
 
-/** A session whose diagnostics are collected instead of written to stderr. */
-export function testSession(options: Partial<EngineOptions> = {}): { session: Session; log: string[] } {
+/** A session whose diagnostics are collected instead of written to stderr; `now` is the clock its searches read. */
+export function testSession(options: Partial<EngineOptions> = {}, now?: () => number): { session: Session; log: string[] } {
   const log: string[] = [];
-  const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text));
+  const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text), now);
   return { session, log };
+}
+
+/**
+ * A clock that moves only when it is read, by `stepMs` each time: a search on it takes a
+ * known time whatever the machine's load, and `elapsed` tells how long the session thought.
+ */
+export class SteppingClock {
+  private t = 0;
+  constructor(private readonly stepMs: number) {}
+  readonly now = (): number => (this.t += this.stepMs);
+  get elapsed(): number {
+    return this.t;
+  }
 }
 
 /** Answers each line in turn and returns the replies. */

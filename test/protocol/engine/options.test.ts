@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
-import { DEFAULT_MOVE_SECONDS, DEFAULT_NAME, ENGINE_OPTIONS, type EngineOptions, engineUsage, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
+import { DEFAULT_CONNECT_SECONDS, DEFAULT_MOVE_SECONDS, DEFAULT_NAME, DEFAULT_OTP_MAX_MOVE_SECONDS, ENGINE_OPTIONS, type EngineOptions, maxMoveSeconds, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
+import { engineProgram } from "../../../protocol/cli/engineCommand.js";
+import { formatUsage } from "../../../protocol/cli/program.js";
 
-const DEFAULTS: EngineOptions = { name: DEFAULT_NAME, seed: 99, verbose: false, gtp: false, time: DEFAULT_MOVE_SECONDS, playouts: undefined, search: DEFAULT_SEARCH_PARAMS };
+const DEFAULTS: EngineOptions = {
+  name: DEFAULT_NAME,
+  seed: 99,
+  verbose: false,
+  protocol: "otp",
+  time: DEFAULT_MOVE_SECONDS,
+  playouts: undefined,
+  maxMoveTime: undefined,
+  connectTimeout: DEFAULT_CONNECT_SECONDS,
+  search: DEFAULT_SEARCH_PARAMS,
+};
 
 function parse(...args: string[]) {
   return parseEngineCommandLine(args, DEFAULTS);
@@ -27,8 +39,8 @@ describe("engine command line", () => {
   });
 
   const errors: [string[], string][] = [
-    [["--bogus"], 'unknown option "--bogus" (see othello --help)'],
-    [["--toString"], 'unknown option "--toString" (see othello --help)'],
+    [["--bogus"], 'unknown option "--bogus"'],
+    [["--toString"], 'unknown option "--toString"'],
     [["--seed"], "--seed needs a value N"],
     [["--seed", "--verbose"], "--seed needs a value N"],
     [["--seed", "-1"], '--seed: expected a whole number from 0 to 4294967295, got "-1"'],
@@ -65,6 +77,15 @@ describe("engine command line", () => {
   });
 
   it("the usage lists every option of the table", () => {
-    for (const name of Object.keys(ENGINE_OPTIONS)) expect(engineUsage()).toContain(name);
+    const usage = formatUsage(engineProgram([]));
+    for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toContain(name);
+  });
+
+  it("a move's ceiling: 8 s under OTP unless set, none under GTP unless set", () => {
+    expect(maxMoveSeconds(DEFAULTS)).toBe(DEFAULT_OTP_MAX_MOVE_SECONDS);
+    expect(maxMoveSeconds({ ...DEFAULTS, protocol: "gtp" })).toBeUndefined();
+    const set = parse("--gtp", "--max-move-time", "2.5");
+    expect(set.ok && maxMoveSeconds(set.value.options)).toBe(2.5);
+    expect(parse("--max-move-time", "0").ok).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
-import { converse, testSession } from "./helpers.js";
+import type { Session } from "../../../protocol/engine/session.js";
+import { formatCode } from "../../../src/index.js";
+import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
   const m = /reused (\d+)/.exec(line ?? "");
@@ -61,5 +63,68 @@ describe("search options", () => {
     const r = parse(...args);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toContain(message);
+  });
+});
+
+describe("the session's time", () => {
+  /** Thinking time of one genmove on a stepping clock, with the reply. */
+  function timedGenmove(session: Session, clock: SteppingClock, line = "genmove"): { reply: string; ms: number } {
+    const before = clock.elapsed;
+    const [reply] = converse(session, [line]);
+    return { reply: reply!, ms: clock.elapsed - before };
+  }
+
+  it("the clock's budget reaches the search: a search lasts its budget, and the time is charged", () => {
+    const clock = new SteppingClock(10);
+    const { session } = testSession({ playouts: undefined }, clock.now);
+    converse(session, ["time_settings 60 0 0"]);
+    const budget = session.limits(session.position).timeMs!;
+    expect(budget).toBe(Math.floor((60_000 - 150 - 3000) / 31));
+    const { ms } = timedGenmove(session, clock);
+    expect(ms).toBeGreaterThanOrEqual(budget);
+    expect(ms).toBeLessThanOrEqual(budget + 30);
+    expect(session.clock.timeLeft(true)!.seconds).toBeCloseTo(60 - (ms - 10) / 1000, 1);
+  });
+
+  it("code does not give the clock back: a side never thinks longer than its 60 s in all", () => {
+    const clock = new SteppingClock(50);
+    const { session } = testSession({ playouts: undefined, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
+    converse(session, ["time_settings 60 0 0"]);
+    const thought = { black: 0, white: 0 };
+    while (!session.position.isGameOver()) {
+      const black = session.position.blackToMove;
+      // The controller sets the position before every move, as some do.
+      converse(session, [`code ${formatCode(session.position, session.game.passes)}`]);
+      const { ms } = timedGenmove(session, clock);
+      if (black) thought.black += ms;
+      else thought.white += ms;
+    }
+    expect(thought.black).toBeLessThanOrEqual(60_000);
+    expect(thought.white).toBeLessThanOrEqual(60_000);
+    // clear_board is a new game: the clock is full again.
+    converse(session, ["clear_board"]);
+    expect(session.clock.timeLeft(true)).toBeNull();
+  });
+
+  it.each([
+    ["--playouts 10000000", { playouts: 10_000_000 }, []],
+    ["time_settings 600 0 0", { playouts: undefined }, ["time_settings 600 0 0"]],
+    ["--time 3600", { playouts: undefined, time: 3600 }, []],
+  ])("under OTP no move takes longer than 8 s, whatever %s says", (_what, options, commands) => {
+    const clock = new SteppingClock(250);
+    const { session } = testSession({ ...options, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
+    converse(session, commands);
+    const { reply, ms } = timedGenmove(session, clock);
+    expect(reply).toMatch(/^genmove [0-7] [0-7]$/);
+    expect(ms).toBeGreaterThanOrEqual(8000);
+    expect(ms).toBeLessThanOrEqual(8000 + 500);
+  });
+
+  it("--max-move-time sets the ceiling, under GTP too", () => {
+    const clock = new SteppingClock(100);
+    const { session } = testSession({ protocol: "gtp", playouts: undefined, time: 3600, maxMoveTime: 2, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
+    expect(session.limits(session.position).timeMs).toBe(2000);
+    const { session: free } = testSession({ protocol: "gtp", playouts: undefined, time: 3600 });
+    expect(free.limits(free.position).timeMs).toBe(3_600_000);
   });
 });

@@ -3,8 +3,8 @@ import { type PlayerSummary, formatSummary } from "../../../protocol/judge/cours
 import { runJudge } from "../../../protocol/judge/judgeServer.js";
 import { FakeEngine, type Misbehaviour } from "./fakeEngines.js";
 
-/** Short limits keep the timeout cases quick; nothing here needs longer. */
-const LIMITS = { genmoveMs: 400, replyMs: 400 };
+/** Limits short enough to keep the timeout cases quick, long enough for a loaded machine: the fake engines answer at once. */
+const LIMITS = { genmoveMs: 2000, replyMs: 2000 };
 
 interface Judged {
   summary: [PlayerSummary, PlayerSummary];
@@ -98,13 +98,13 @@ describe("forfeits", () => {
 
   it("an illegal move", async () => {
     const j = await judge(2, at("genmove", 1, { reply: "genmove 0 0" }), undefined);
-    expectForfeit(j, 0, 2, /illegal move 0 0: the move flips no disc/);
+    expectForfeit(j, 0, 2, /illegal move A1 \(0 0\): the move flips no disc/);
     expect(j.engines[0]!.received.at(-1)).toBe("genmove");
   });
 
   it("a pass while a move is available", async () => {
     const j = await judge(2, undefined, at("genmove", 2, { reply: "genmove 8 0" }));
-    expectForfeit(j, 1, 2, /passed with a legal move available/);
+    expectForfeit(j, 1, 2, /illegal move pass \(8 0\): pass is legal only when the side to move has no legal move/);
   });
 
   it("a move off the board or malformed", async () => {
@@ -125,8 +125,8 @@ describe("forfeits", () => {
   it("a timeout", async () => {
     const started = performance.now();
     const j = await judge(2, undefined, at("genmove", 3, "silent"));
-    expectForfeit(j, 1, 2, /no reply to "genmove" within 0\.400 s/);
-    expect(performance.now() - started).toBeLessThan(5000);
+    expectForfeit(j, 1, 2, /no reply to "genmove" within 2\.000 s/);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it("a disconnect", async () => {

@@ -96,7 +96,8 @@ describe("the match runner", () => {
       expect(g.forfeit).toBeUndefined();
       expect(g.moves.slice(0, 4).join(" ")).toBe(g.opening);
       expect(g.blackDiscs + g.whiteDiscs).toBeGreaterThan(4);
-      expect(g.moveTimes[0].length + g.moveTimes[1].length).toBe(g.moves.length - 4);
+      // Every genmove is timed, the last two (each side's pass in the finished game) included.
+      expect(g.moveTimes[0].length + g.moveTimes[1].length).toBe(g.moves.length - 4 + 2);
     }
     const t = tally(result.games);
     expect(t.wins + t.draws + t.losses).toBe(4);
@@ -120,11 +121,11 @@ describe("the match runner", () => {
 
   it("forfeits an illegal move and a timeout, and kills the engine that hangs", async () => {
     const illegal = await runMatch(settings([misbehaving("illegal"), othello], 1), registry, () => {});
-    expect(illegal.games[0]!.forfeit).toMatchObject({ engine: 0, reason: expect.stringMatching(/played D4, which is illegal: the square is occupied/) });
+    expect(illegal.games[0]!.forfeit).toMatchObject({ engine: 0, reason: expect.stringMatching(/illegal move D4 \(3 3\): the square is occupied/) });
     const started = performance.now();
-    const hang = await runMatch(settings([othello, misbehaving("hang")], 2, { genmoveLimitMs: 300 }), registry, () => {});
+    const hang = await runMatch(settings([othello, misbehaving("hang")], 2, { genmoveLimitMs: 2000 }), registry, () => {});
     expect(performance.now() - started).toBeLessThan(20_000);
-    expect(hang.games.map((g) => g.forfeit?.reason)).toEqual([expect.stringMatching(/no reply to "genmove" within 0\.300 s/), expect.stringMatching(/no reply/)]);
+    expect(hang.games.map((g) => g.forfeit?.reason)).toEqual([expect.stringMatching(/no reply to "genmove" within 2\.000 s/), expect.stringMatching(/no reply/)]);
     expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
   }, 60_000);
 
@@ -145,6 +146,25 @@ describe("the match runner", () => {
     expect(readFileSync(log, "utf8")).toMatch(/^game 1: opening "f5 d6 c3", black A, white B: /);
     const bad = spawnSync("node", [OTHELLO, "match", "--engine-a", "x"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain("--engine-b is missing");
+    expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
   }, 60_000);
+
+  it("exits with status 1 and says why when a game was forfeited or an engine could not start", () => {
+    const crash = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO} --playouts 100`, "--engine-b", `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`, "--games", "2"], { encoding: "utf8", timeout: 60_000 });
+    expect(crash.status).toBe(1);
+    expect(crash.stdout).toMatch(/forfeits: A 0, B 2$/m);
+    expect(crash.stderr).toMatch(/^match: B forfeited 2 game\(s\), first in game 1: exited with status 3 before replying to "genmove"$/m);
+    const missing = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", "/nonexistent/engine", "--games", "1"], { encoding: "utf8", timeout: 60_000 });
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^match: B forfeited 1 game\(s\), first in game 1: could not be started: spawn \/nonexistent\/engine ENOENT before replying to "name"$/m);
+  }, 60_000);
+
+  it("othello match -h prints its usage on stdout; a bad option is one line and status 2", () => {
+    const help = spawnSync("node", [OTHELLO, "match", "-h"], { encoding: "utf8" });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^usage: othello match --engine-a CMD --engine-b CMD \[OPTIONS\]\n/);
+    const bad = spawnSync("node", [OTHELLO, "match", "--games", "0"], { encoding: "utf8" });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("othello match: --games: 0 is out of range: expected 1 to 1000000 (see othello match --help)\n");
+  });
 });

@@ -1,0 +1,57 @@
+import packageJson from "../../package.json" with { type: "json" };
+import { type OptionTable, type ParsedOptions, formatOptions, parseOptions } from "../text/optionTable.js";
+
+/** Where a program writes: `print` is its output (stdout), `log` everything else (stderr). */
+export interface Output {
+  readonly print: (line: string) => void;
+  readonly log: (line: string) => void;
+}
+
+/** A command-line program or subcommand: its name, what it does, and its options. */
+export interface Program<T> {
+  /** As the user types it: "othello", "othello match", "judge". */
+  readonly name: string;
+  /** The usage lines after "usage: ", e.g. "othello perft DEPTH [OPTIONS]". */
+  readonly synopsis: readonly string[];
+  /** A few lines on what it does and what its positional arguments mean. */
+  readonly about: readonly string[];
+  readonly options: OptionTable<T>;
+  readonly defaults: () => T;
+}
+
+export const VERSION = packageJson.version;
+
+export function formatUsage<T>(program: Program<T>): string {
+  const [first, ...more] = program.synopsis;
+  return [
+    `usage: ${first}`,
+    ...more.map((line) => `       ${line}`),
+    ...program.about,
+    "options (also as --option=VALUE):",
+    ...formatOptions(program.options),
+    "  -h, --help  this text; --version  the version",
+  ].join("\n");
+}
+
+/** One error line and where to read more; the status of a usage error. */
+export function usageError<T>(program: Program<T>, message: string, out: Output): number {
+  out.log(`${program.name}: ${message} (see ${program.name} --help)`);
+  return 2;
+}
+
+/**
+ * The program's command line, or the status to exit with: `-h`/`--help` prints the usage and
+ * `--version` the version on stdout (status 0); a bad option prints one line on stderr (status 2).
+ */
+export function programArguments<T>(program: Program<T>, args: readonly string[], out: Output): ParsedOptions<T> | number {
+  if (args.includes("-h") || args.includes("--help")) {
+    out.print(formatUsage(program));
+    return 0;
+  }
+  if (args.includes("--version")) {
+    out.print(`${program.name} ${VERSION}`);
+    return 0;
+  }
+  const parsed = parseOptions(program.options, args, program.defaults());
+  return parsed.ok ? parsed.value : usageError(program, parsed.error, out);
+}
