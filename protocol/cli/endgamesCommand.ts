@@ -1,6 +1,6 @@
 import { DEFAULT_SEARCH_PARAMS, Game, type Position, Random, Search, Solver, formatObf, formatVertex } from "../../src/index.js";
 import { parseWholeNumber } from "../text/numbers.js";
-import { field } from "../text/optionTable.js";
+import { field, flag } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface EndgamesOptions {
@@ -9,6 +9,7 @@ interface EndgamesOptions {
   readonly most: number;
   readonly seed: number;
   readonly playouts: number;
+  readonly answers: boolean;
 }
 
 /** Random plies at the start of each game, so that the games differ. */
@@ -22,7 +23,7 @@ export const endgamesProgram: Program<EndgamesOptions> = {
     "playouts a move, after a few random plies), each stopped at E empty squares, E cycling from --fewest to",
     "--most. Prints obf lines with the exact best score and every move that reaches it, as the solver finds them",
     "(other moves are checked with a null window around the best score, so only best moves are listed).",
-    "The same options give the same positions.",
+    "The same options give the same positions. With --no-answers, the positions alone (no solving).",
   ],
   options: {
     "--count": field("count", "N", "positions to make (default 12)", (t) => parseWholeNumber(t, 1, 10000)),
@@ -30,8 +31,9 @@ export const endgamesProgram: Program<EndgamesOptions> = {
     "--most": field("most", "E", "the most empty squares (default 22)", (t) => parseWholeNumber(t, 1, 40)),
     "--seed": field("seed", "S", "seed of the random plies and playouts (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--playouts": field("playouts", "P", "playouts a move in the self-play games (default 3000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
+    "--no-answers": flag("print the positions without solving them (for positions too deep to solve here)", (o) => ({ ...o, answers: false })),
   },
-  defaults: () => ({ count: 12, fewest: 20, most: 22, seed: 1, playouts: 3000 }),
+  defaults: () => ({ count: 12, fewest: 20, most: 22, seed: 1, playouts: 3000, answers: true }),
 };
 
 /** The obf line of a position with its best score and every move that reaches it. */
@@ -52,7 +54,7 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(endgamesProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(endgamesProgram, `unexpected argument "${parsed.positional[0]}"`, out);
-  const { count, fewest, most, seed, playouts } = parsed.settings;
+  const { count, fewest, most, seed, playouts, answers } = parsed.settings;
   if (fewest > most) return usageError(endgamesProgram, `--fewest ${fewest} is more than --most ${most}`, out);
   const random = new Random(seed);
   const search = new Search(DEFAULT_SEARCH_PARAMS, () => performance.now(), random);
@@ -71,7 +73,7 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
     // A game that ended early, or a position where the mover must pass, is skipped.
     if (position.empties() !== empties || position.legalSquares().length === 0) continue;
     out.log(`othello endgames: position ${made + 1} of ${count}, ${empties} empties`);
-    out.print(annotate(position, solver));
+    out.print(answers ? annotate(position, solver) : formatObf(position));
     made++;
   }
   return 0;

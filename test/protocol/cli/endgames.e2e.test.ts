@@ -27,6 +27,13 @@ describe("othello endgames", () => {
     expect(spawnSync("node", [OTHELLO, ...args], { encoding: "utf8" }).stdout).toBe(made.stdout);
   });
 
+  it("--no-answers: the same positions, not solved", () => {
+    const made = spawnSync("node", [OTHELLO, ...args], { encoding: "utf8" }).stdout.split("\n").filter((l) => l !== "");
+    const bare = spawnSync("node", [OTHELLO, ...args, "--no-answers"], { encoding: "utf8" });
+    expect(bare.status).toBe(0);
+    expect(bare.stdout.split("\n").filter((l) => l !== "")).toEqual(made.map((l) => l.slice(0, 66)));
+  });
+
   it("refuses --fewest above --most", () => {
     const r = spawnSync("node", [OTHELLO, "endgames", "--fewest", "12", "--most", "10"], { encoding: "utf8" });
     expect(r.status).toBe(2);
