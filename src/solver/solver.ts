@@ -72,7 +72,7 @@ export class Solver {
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     if ((ml | mh) !== 0) {
-      move = searchRoot(pl, ph, ol, oh, ml, mh, alpha, beta, empties);
+      move = searchRoot(this.table, pl, ph, ol, oh, ml, mh, alpha, beta, empties);
       score = rootScore;
     } else {
       visits[0]++;
@@ -80,7 +80,7 @@ export class Solver {
       mh = resultHi;
       if ((ml | mh) === 0) return { solved: true, move: undefined, score: finalScore(pl, ph, ol, oh), bound: "exact", nodes: visits[0]! };
       // A forced pass: the opponent's best is the mover's worst.
-      searchRoot(ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
+      searchRoot(this.table, ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
       move = PASS;
       score = 0 - rootScore;
     }
@@ -93,10 +93,14 @@ export class Solver {
 /** The score of the last searchRoot. */
 let rootScore = 0;
 
-/** NegaScout over the root's moves (ml, mh), sorted like any other node's; returns the best move, its score in rootScore. */
-function searchRoot(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, alpha: number, beta: number, empties: number): Move {
+/**
+ * NegaScout over the root's moves (ml, mh), sorted like any other node's, the table's move
+ * first (from an earlier solve of the same position: WLD before exact, or a window before a
+ * wider one); returns the best move, its score in rootScore, and stores the result.
+ */
+function searchRoot(table: TranspositionTable, pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, alpha: number, beta: number, empties: number): Move {
   visits[0]++;
-  const n = listMoves(pl, ph, ol, oh, ml, mh, empties, NO_MOVE);
+  const n = listMoves(pl, ph, ol, oh, ml, mh, empties, table.probe(pl, ph, ol, oh) ? table.move : NO_MOVE);
   let best = -128;
   let bestMove: Move = PASS;
   let a = alpha;
@@ -124,5 +128,10 @@ function searchRoot(pl: number, ph: number, ol: number, oh: number, ml: number, 
     }
   }
   rootScore = best;
+  if (!searchAborted()) {
+    if (best <= alpha) table.store(pl, ph, ol, oh, empties, -64, best, NO_MOVE);
+    else if (best >= beta) table.store(pl, ph, ol, oh, empties, best, 64, bestMove);
+    else table.store(pl, ph, ol, oh, empties, best, best, bestMove);
+  }
   return bestMove;
 }

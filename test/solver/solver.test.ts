@@ -181,6 +181,15 @@ describe("limits, node counts and the table", () => {
     expect(again.nodes).toBeLessThan(first.nodes / 10);
   });
 
+  it("an exact solve after a WLD solve of the same position reuses what that one stored", () => {
+    const fresh = new Solver(18).solve(position);
+    const solver = new Solver(18);
+    expect(solver.solve(position, { mode: "wld" }).score).toBeGreaterThan(0);
+    const exact = solver.solve(position);
+    expect(exact).toMatchObject({ score: fresh.score, move: fresh.move, bound: "exact" });
+    expect(exact.nodes).toBeLessThan(fresh.nodes);
+  });
+
   it("a node limit stops the solve cleanly, and the next solve is right", () => {
     const solver = new Solver(18);
     const full = new Solver(18).solve(position);
