@@ -9,9 +9,11 @@ import { visits } from "./visitCounter.js";
 /**
  * The solver's search above the shallow depths: NegaScout (the first move with the full
  * window, the others with a null window and a re-search when they fail high inside it),
- * fail-soft, the transposition table's bounds and move, and moves sorted fastest first (fewest
- * replies for the opponent). Between solves the state here is only the table being used and
- * the limits; a solve is not re-entrant.
+ * fail-soft, with the stability cut-off, the transposition table's bounds and move, enhanced
+ * transposition cut-offs, and moves sorted fastest first (fewest replies for the opponent).
+ * The move lists live in typed arrays, one level per number of empties, so nothing is
+ * allocated. Between solves the state here is only the table being used and the limits; a
+ * solve is not re-entrant.
  */
 
 /** Visits between two checks of the clock. */
@@ -157,8 +159,7 @@ export function endgameSearch(pl: number, ph: number, ol: number, oh: number, al
   const mh = resultHi;
   if ((ml | mh) === 0) {
     if (passed) return finalScore(pl, ph, ol, oh);
-    const v = 0 - endgameSearch(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
-    return v;
+    return 0 - endgameSearch(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
   }
   const n = listMoves(pl, ph, ol, oh, ml, mh, empties, first);
   if (empties >= ETC_EMPTIES) {
