@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench clean strength tune rhino
+.PHONY: all check test interop bench solve-bench clean strength tune rhino
 
 all: othello
 
@@ -34,8 +34,11 @@ dist/othello.js: $(NODE_MODULES) $(SOURCES)
 	@echo "build dist/othello.js"
 	@node build.mjs othello
 
+# The endgame solver's unrolled recursion is the exception: under that budget it compiles for
+# longer than fforum 1-19 takes to solve, and runs no faster (docs/solver.md), so the solver's
+# own subcommands start without it.
 othello: dist/othello.js Makefile
-	@printf '#!/bin/sh\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
+	@printf '#!/bin/sh\ncase "$$1" in solve|endgames) exec node "$$(dirname "$$0")/dist/othello.js" "$$@";; esac\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
 	@chmod +x $@
 
 dist/judge.js: $(NODE_MODULES) $(SOURCES)
@@ -78,6 +81,19 @@ interop: othello
 
 bench: othello
 	./othello bench
+
+# The solver's speed (docs/solver.md): fforum 1-19 and the self-play set with 20-22 empties,
+# SOLVE_ROUNDS times each, the total line of each run. With REFSOLVE set to the C yardstick's
+# refsolve-generic, it runs in turn with ours on the same file, so both see the same load.
+SOLVE_ROUNDS ?= 3
+REFSOLVE ?=
+solve-bench: othello
+	@for file in test/positions/fforum-1-19.obf test/positions/endgames-20-22.obf; do \
+	  for round in $$(seq $(SOLVE_ROUNDS)); do \
+	    printf '%s round %s, othello solve: ' $$file $$round; ./othello solve $$file | tail -1; \
+	    if [ -n "$(REFSOLVE)" ]; then printf '%s round %s, refsolve: ' $$file $$round; $(REFSOLVE) $$file -first 1 | tail -1; fi; \
+	  done; \
+	done
 
 # Strength matches (minutes to an hour each; run them one at a time on an otherwise idle
 # machine). Each writes matches/NAME.log and matches/NAME.json and prints its summary.

@@ -218,3 +218,36 @@ export function flips(s: number, pl: number, ph: number, ol: number, oh: number)
   resultHi = hi;
   return lo;
 }
+
+/**
+ * How many discs a move by the player (pl, ph) on the empty square s flips (0: not legal).
+ * The endgame solver's last move needs only this number, so the four lines' flips are
+ * counted where they are looked up, each in its own byte of one word, and never spread back
+ * onto the board.
+ */
+export function flipCount(s: number, pl: number, ph: number, ol: number, oh: number): number {
+  const x = s >>> 3;
+  const y = s & 7;
+  const low = (s - 32) >> 31;
+  const iy = y << 8;
+  const ix = x << 8;
+  const shift = x << 3;
+  let p8 = (((pl & low) | (ph & ~low)) >>> shift) & 255;
+  let o8 = (((ol & low) | (oh & ~low)) >>> shift) & 255;
+  let lines = LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]!;
+  p8 = Math.imul(((pl >>> y) & 0x01010101) | (((ph >>> y) & 0x01010101) << 4), 0x01020408) >>> 24;
+  o8 = Math.imul(((ol >>> y) & 0x01010101) | (((oh >>> y) & 0x01010101) << 4), 0x01020408) >>> 24;
+  lines |= LINE[FLIPPED | ix | (LINE[ix | o8]! & p8)]! << 8;
+  const m = s << 2;
+  let ml = MASKS[m]!;
+  let mh = MASKS[m | 1]!;
+  p8 = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
+  o8 = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  lines |= LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]! << 16;
+  ml = MASKS[m | 2]!;
+  mh = MASKS[m | 3]!;
+  p8 = Math.imul((pl & ml) | (ph & mh), 0x01010101) >>> 24;
+  o8 = Math.imul((ol & ml) | (oh & mh), 0x01010101) >>> 24;
+  lines |= LINE[FLIPPED | iy | (LINE[iy | o8]! & p8)]! << 24;
+  return popcount(lines);
+}

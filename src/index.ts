@@ -11,3 +11,4 @@ export * from "./random.js";
 export * from "./result.js";
 export * from "./search.js";
 export * from "./timeControl.js";
+export * from "./solver/solver.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Random, byteCounts, flips, legalMoves, lowestBit, nthSquare, popcount, resultHi, uniformBelow } from "../src/index.js";
+import { Random, byteCounts, flipCount, flips, legalMoves, lowestBit, nthSquare, popcount, resultHi, uniformBelow } from "../src/index.js";
 
 const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
 
@@ -53,6 +53,16 @@ describe("bit tricks agree with square-by-square references on random boards", (
         if (has(pl | ol, ph | oh, s)) continue;
         const lo = flips(s, pl, ph, ol, oh);
         expect([lo, resultHi]).toEqual(slowFlips(s, pl, ph, ol, oh));
+      }
+    }
+  });
+
+  it("flipCount, for every square, counts the discs flips returns", () => {
+    for (const [pl, ph, ol, oh] of boards) {
+      for (let s = 0; s < 64; s++) {
+        if (has(pl | ol, ph | oh, s)) continue;
+        const [lo, hi] = slowFlips(s, pl, ph, ol, oh);
+        expect(flipCount(s, pl, ph, ol, oh)).toBe(popcount(lo) + popcount(hi));
       }
     }
   });

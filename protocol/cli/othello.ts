@@ -1,7 +1,9 @@
 import { benchCommand, benchProgram } from "./benchCommand.js";
+import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
+import { solveCommand, solveProgram } from "./solveCommand.js";
 import type { Output } from "./program.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
@@ -20,6 +22,8 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   match: { synopsis: matchProgram.synopsis[0]!, run: matchCommand },
   perft: { synopsis: perftProgram.synopsis[0]!, run: perftCommand },
   bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
+  solve: { synopsis: solveProgram.synopsis[0]!, run: solveCommand },
+  endgames: { synopsis: endgamesProgram.synopsis[0]!, run: endgamesCommand },
 };
 
 // A subcommand, or else the engine with its options and address.
