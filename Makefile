@@ -115,13 +115,19 @@ space := $(empty) $(empty)
 tune: othello
 	$(MATCH) --seed 44 --engine-a "$(ENGINE) $(TUNE)" --engine-b "$(ENGINE)" --log matches/tune$(TUNE_NAME).log --json matches/tune$(TUNE_NAME).json
 
-# Issue 6: our GTP engine against GRhino at levels 1, 3 and 4, one second a move.
-RHINO_GAMES ?= 10
+# Our GTP engine against GRhino, one second a move: RHINO_GAMES games at each of RHINO_LEVELS,
+# from the XOT openings (protocol/match/xot-large.txt, the first RHINO_GAMES/2, each played
+# with both colours). RHINO_ENGINE adds options to our engine; RHINO_NAME names the logs.
+RHINO_GAMES ?= 20
+RHINO_LEVELS ?= 1 3 4
+RHINO_ENGINE ?=
+RHINO_NAME ?= rhino
+XOT := protocol/match/xot-large.txt
 rhino: othello
 	@test -x $(RHINO) || { echo "make rhino: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; }
-	for level in 1 3 4; do \
-	  $(MATCH) --games $(RHINO_GAMES) --seed 45 --move-time 1 --engine-a "./othello --gtp" --protocol-a gtp \
-	    --engine-b "$(RHINO) -l $$level" --protocol-b gtp --log matches/rhino-$$level.log --json matches/rhino-$$level.json || exit 1; \
+	for level in $(RHINO_LEVELS); do \
+	  $(MATCH) --games $(RHINO_GAMES) --openings $(XOT) --move-time 1 --engine-a "./othello --gtp $(RHINO_ENGINE)" --protocol-a gtp \
+	    --engine-b "$(RHINO) -l $$level" --protocol-b gtp --log matches/$(RHINO_NAME)-$$level.log --json matches/$(RHINO_NAME)-$$level.json || exit 1; \
 	done
 
 clean:

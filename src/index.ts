@@ -12,3 +12,4 @@ export * from "./result.js";
 export * from "./search.js";
 export * from "./timeControl.js";
 export * from "./solver/solver.js";
+export * from "./solver/solvePlanner.js";

@@ -1,4 +1,4 @@
-import { type Position, type SearchReport, formatOtpMove, formatVertex } from "../../src/index.js";
+import { type Position, type SearchReport, type SolveMode, type SolveResult, formatOtpMove, formatVertex } from "../../src/index.js";
 
 /** The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of the choice. */
 export function formatSearchReport(report: SearchReport, position: Position): string {
@@ -22,4 +22,17 @@ export function formatSearchReport(report: SearchReport, position: Position): st
         + `pv ${report.pv.map(formatVertex).join(" ")}`;
     }
   }
+}
+
+/** The solver's one line: what it proved (or that it could not), its work, and the move it found. */
+export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedMs: number, position: Position): string {
+  const side = position.blackToMove ? "black" : "white";
+  const seconds = (elapsedMs / 1000).toFixed(2);
+  const work = `${result.nodes} nodes in ${seconds} s (${elapsedMs > 0 ? Math.round((result.nodes * 1000) / elapsedMs) : 0}/s)`;
+  if (!result.solved) return `solve: ${side}: ${position.empties()} empties not solved (${mode}), ${work}; the search decides`;
+  const move = result.move === undefined ? "" : `; ${formatVertex(result.move)} (${formatOtpMove(result.move)})`;
+  const score = result.score > 0 ? `+${result.score}` : String(result.score);
+  if (mode === "exact") return `solve: ${side}: ${result.score < 0 ? "proven loss" : "solved exact"} ${score}, ${work}${move}`;
+  const outcome = result.score > 0 ? "solved win" : result.score === 0 ? "solved draw" : "proven loss; the search decides";
+  return `solve: ${side}: ${outcome}, ${work}${result.score < 0 ? "" : move}`;
 }

@@ -1,6 +1,12 @@
-import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, type SearchReport, TimeControl, ok } from "../../src/index.js";
+import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { formatSearchReport } from "./searchReport.js";
+import { formatSearchReport, formatSolveReport } from "./searchReport.js";
+
+/** A chosen move and the time it took to choose it. */
+interface Choice {
+  readonly move: Move;
+  readonly elapsedMs: number;
+}
 
 /**
  * One engine's state behind every protocol (OTP and GTP): the game, the options, the
@@ -12,6 +18,9 @@ export class Session {
   readonly clock: TimeControl;
   /** Made at the first genmove: its tree is the engine's one large allocation. */
   private search: Search | undefined;
+  /** Made at the first solve: its transposition table is kept from move to move. */
+  private solver: Solver | undefined;
+  private readonly planner = new SolvePlanner();
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -67,11 +76,11 @@ export class Session {
   /** Chooses a move for the side to move, charges its thinking to the clock, and plays it; PASS when it has no legal move (also when the game is over). */
   genmove(): Move {
     const position = this.position;
-    const report = this.think();
-    this.clock.spend(position.blackToMove, report.elapsedMs);
-    const played = this.play(report.move);
-    if (!played.ok) throw new Error(`the move chooser picked an illegal move (${report.move}): ${played.error}`);
-    return report.move;
+    const choice = this.think();
+    this.clock.spend(position.blackToMove, choice.elapsedMs);
+    const played = this.play(choice.move);
+    if (!played.ok) throw new Error(`the move chooser picked an illegal move (${choice.move}): ${played.error}`);
+    return choice.move;
   }
 
   /**
@@ -98,15 +107,40 @@ export class Session {
   }
 
   /**
-   * The search for the side to move: it thinks for the time the clock allows (or a fixed number
-   * of playouts), never longer than the ceiling on one move, and its report goes to the
-   * diagnostic stream.
+   * The move chooser for the side to move: the exact solver when a solve fits in the move's
+   * budget and proves something worth playing, else the tree search for the time left (or a
+   * fixed number of playouts), never longer than the ceiling on one move. Each step's report
+   * goes to the diagnostic stream.
    */
-  private think(): SearchReport {
+  private think(): Choice {
     const position = this.position;
-    const report = this.searcher().choose(this.current, this.limits(position));
+    const limits = this.limits(position);
+    const solve = this.solveIfItFits(position, limits);
+    if (solve.choice !== undefined) return solve.choice;
+    const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
+    const report = this.searcher().choose(this.current, rest);
     this.log(formatSearchReport(report, position));
-    return report;
+    return { move: report.move, elapsedMs: solve.spentMs + report.elapsedMs };
+  }
+
+  /**
+   * Solves the position when the planner says a solve fits: an exact result is always played
+   * (the best score), a win/draw/loss one when it is a win or a draw; a proven loss, or a solve
+   * that ran out of its share of the budget, leaves the move to the search with the time left.
+   */
+  private solveIfItFits(position: Position, limits: SearchLimits): { readonly choice?: Choice; readonly spentMs: number } {
+    if (this.options.search.algorithm === "random" || position.legalMoves().length < 2) return { spentMs: 0 };
+    const plan = this.planner.plan(position.empties(), { ms: limits.timeMs, playouts: limits.playouts });
+    if (plan === undefined) return { spentMs: 0 };
+    this.solver ??= new Solver();
+    const started = this.now();
+    const deadline = plan.limitMs === undefined ? undefined : started + plan.limitMs;
+    const result = this.solver.solve(position, { mode: plan.mode, nodeLimit: plan.nodeLimit, deadline, now: this.now });
+    const spentMs = this.now() - started;
+    this.planner.measured(result.nodes, spentMs);
+    this.log(formatSolveReport(result, plan.mode, spentMs, position));
+    if (!result.solved || result.move === undefined || (plan.mode === "wld" && result.score < 0)) return { spentMs };
+    return { choice: { move: result.move, elapsedMs: spentMs }, spentMs };
   }
 
   /**

@@ -1,26 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
-import { DEFAULT_CONNECT_SECONDS, DEFAULT_MOVE_SECONDS, DEFAULT_NAME, DEFAULT_OTP_MAX_MOVE_SECONDS, ENGINE_OPTIONS, type EngineOptions, maxMoveSeconds, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
+import { DEFAULT_CONNECT_SECONDS, DEFAULT_MOVE_SECONDS, DEFAULT_NAME, DEFAULT_OTP_MAX_MOVE_SECONDS, ENGINE_OPTIONS, type EngineOptions, defaultEngineOptions, maxMoveSeconds, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
 import { engineProgram } from "../../../protocol/cli/engineCommand.js";
 import { formatUsage } from "../../../protocol/cli/program.js";
 
-const DEFAULTS: EngineOptions = {
-  name: DEFAULT_NAME,
-  seed: 99,
-  verbose: false,
-  protocol: "otp",
-  time: DEFAULT_MOVE_SECONDS,
-  playouts: undefined,
-  maxMoveTime: undefined,
-  connectTimeout: DEFAULT_CONNECT_SECONDS,
-  search: DEFAULT_SEARCH_PARAMS,
-};
+/** The defaults with a fixed seed (without --seed each run draws its own). */
+const DEFAULTS: EngineOptions = { ...defaultEngineOptions(), seed: 99 };
 
 function parse(...args: string[]) {
   return parseEngineCommandLine(args, DEFAULTS);
 }
 
 describe("engine command line", () => {
+  it("the defaults: OTP, 5 s a move, no fixed playouts, the ceiling by protocol, 10 s to connect", () => {
+    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS });
+  });
+
   it("no arguments: stdin/stdout with the defaults", () => {
     expect(parse()).toEqual({ ok: true, value: { options: DEFAULTS, endpoint: { kind: "stdio" } } });
   });

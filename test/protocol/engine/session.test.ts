@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import type { Session } from "../../../protocol/engine/session.js";
-import { formatCode } from "../../../src/index.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { type ObfProblem, formatCode, parseObf, parseOtpMove } from "../../../src/index.js";
 import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
@@ -126,5 +128,45 @@ describe("the session's time", () => {
     expect(session.limits(session.position).timeMs).toBe(2000);
     const { session: free } = testSession({ protocol: "gtp", playouts: undefined, time: 3600 });
     expect(free.limits(free.position).timeMs).toBe(3_600_000);
+  });
+});
+
+describe("the session's endgame solver", () => {
+  const FFORUM = readFileSync(join(import.meta.dirname, "../../positions/fforum-1-19.obf"), "utf8").split("\n").filter((l) => l.trim() !== "");
+  const problem = (n: number): ObfProblem => {
+    const parsed = parseObf(FFORUM[n - 1]!);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return parsed.value;
+  };
+
+  it.each(FFORUM.map((_, i) => i + 1))("fforum %i: genmove plays a best move, proven by an exact solve within its time", (n) => {
+    const { position, moves } = problem(n);
+    const { session, log } = testSession({ playouts: undefined, time: 8 });
+    session.setPosition({ position, passes: 0 });
+    const [reply] = converse(session, ["genmove"]);
+    const played = parseOtpMove(reply!.slice("genmove ".length));
+    const best = Math.max(...moves.map((m) => m.score));
+    expect(played.ok && moves.find((m) => m.move === played.value)?.score).toBe(best);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(new RegExp(`^solve: (black|white): ${best < 0 ? "proven loss" : "solved exact"} ${best > 0 ? "\\+" : ""}${best}, \\d+ nodes in `));
+  });
+
+  it("with less to spend it proves a win by a win/draw/loss solve, and plays a winning move", () => {
+    // Problem 13: 16 empties, B7 wins by 14. 6,000 playouts' worth of work affords a WLD solve, not an exact one.
+    const { position, moves } = problem(13);
+    const { session, log } = testSession({ playouts: 6000 });
+    session.setPosition({ position, passes: 0 });
+    const [reply] = converse(session, ["genmove"]);
+    const played = parseOtpMove(reply!.slice("genmove ".length));
+    expect(played.ok && moves.find((m) => m.move === played.value)!.score).toBeGreaterThan(0);
+    expect(log[0]).toMatch(/^solve: black: solved win, \d+ nodes/);
+  });
+
+  it("leaves the move to the search when the solve does not fit, or cannot finish", () => {
+    const { session, log } = testSession({ playouts: 200 });
+    session.setPosition({ position: problem(1).position, passes: 0 });
+    converse(session, ["genmove"]);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatch(/^search: black: 200 playouts/);
   });
 });
