@@ -1,6 +1,9 @@
 import { legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
 import { type Move, PASS } from "./position.js";
 
+/** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
+export const MAX_VISITS = 2 ** 30;
+
 /** Node flags. */
 export const EXPANDED = 1;
 /** Progressive pruning has set this child aside: it is not selected while the flag holds. */
@@ -14,8 +17,9 @@ export const TERMINAL = 4;
  * A node's children are contiguous: `firstChild .. firstChild + childCount - 1`.
  *
  * Results are counted as wins and draws (a result is 1, 0.5 or 0), from the point of view of
- * the player who made the move into the node: the mean and the spread follow from the counts,
- * which cannot overflow before the visits do.
+ * the player who made the move into the node: the mean and the spread follow from the counts.
+ * The counts are 32-bit and never pass the visits, which the search keeps below
+ * MAX_VISITS by halving every count of the tree when the root reaches it (`halve`).
  */
 export class Tree {
   readonly move: Uint8Array;
@@ -111,6 +115,19 @@ export class Tree {
     // E[r^2] - mean^2, with r^2 = 1 for a win and 0.25 for a draw.
     const variance = Math.max(0, (this.wins[node]! + 0.25 * this.draws[node]!) / n - m * m);
     return Math.sqrt(variance / n);
+  }
+
+  /**
+   * Halves every node's counts (rounding down), keeping each mean about where it was: a search
+   * that has run long enough to fill the counters goes on with the same preferences. Wins and
+   * draws stay within the visits, since floor(w/2) + floor(d/2) <= floor((w+d)/2).
+   */
+  halve(): void {
+    for (let n = 0; n < this.size; n++) {
+      this.visits[n] = this.visits[n]! >> 1;
+      this.wins[n] = this.wins[n]! >> 1;
+      this.draws[n] = this.draws[n]! >> 1;
+    }
   }
 
   /** Copies the subtree under `node` of `from` into this (emptied) pool, `node` becoming the root 0. */

@@ -1,10 +1,16 @@
 import { flips, resultHi } from "./bitboard.js";
 import type { Game } from "./game.js";
-import { EXPANDED, PRUNED, TERMINAL, Tree } from "./node.js";
+import { EXPANDED, MAX_VISITS, PRUNED, TERMINAL, Tree } from "./node.js";
 import { randomPlayout } from "./playout.js";
 import { type Move, PASS, type Position } from "./position.js";
 import { updatePruning } from "./pruning.js";
 import type { Random } from "./random.js";
+
+/**
+ * Plays a position out and returns the final disc difference for the side to move (pl, ph)
+ * against (ol, oh). The search's default is `randomPlayout`; tests inject their own.
+ */
+export type Playout = (pl: number, ph: number, ol: number, oh: number, random: Random) => number;
 
 /** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
 export interface SearchParams {
@@ -92,6 +98,42 @@ export function selectChild(tree: Tree, node: number, c: number): number {
 }
 
 /**
+ * The move to play from a node: its most visited child that progressive pruning has not set
+ * aside (ties: the higher mean); the first such child when none was visited. Only when every
+ * child is pruned, which pruning itself never leaves, does a pruned one count.
+ */
+export function mostVisitedChild(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  const end = first + tree.childCount[node]!;
+  let best = -1;
+  for (const skipPruned of [true, false]) {
+    for (let c = first; c < end; c++) {
+      if (skipPruned && (tree.flags[c]! & PRUNED) !== 0) continue;
+      if (best < 0) {
+        best = c;
+        continue;
+      }
+      const v = tree.visits[c]!;
+      const bv = tree.visits[best]!;
+      if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
+    }
+    if (best >= 0) return best;
+  }
+  return first;
+}
+
+/** One child's statistics, for reports and tests. */
+export interface ChildStats {
+  readonly move: Move;
+  readonly visits: number;
+  readonly wins: number;
+  readonly draws: number;
+  /** Mean result for the player who moved into the child (draws count half); NaN before any visit. */
+  readonly winRate: number;
+  readonly pruned: boolean;
+}
+
+/**
  * Monte-Carlo tree search with UCB1 selection (UCT), progressive pruning, and a tree kept from
  * move to move. The clock and the random generator are injected so that tests repeat exactly.
  */
@@ -109,6 +151,7 @@ export class Search {
     readonly params: SearchParams,
     private readonly now: () => number,
     private readonly random: Random,
+    private readonly playout: Playout = randomPlayout,
   ) {
     this.tree = new Tree(params.maxNodes);
     this.spare = new Tree(params.maxNodes);
@@ -197,13 +240,40 @@ export class Search {
     return this.tree.visits[0]!;
   }
 
-  /** The root's children as the last search left them: move, visits, and mean result for the mover. */
-  rootChildren(): { move: Move; visits: number; winRate: number; pruned: boolean }[] {
+  /** The tree as the last search left it, for inspection: its root is the last searched position. */
+  get currentTree(): Tree {
+    return this.tree;
+  }
+
+  /** The root's children as the last search left them (see `children`). */
+  rootChildren(): ChildStats[] {
+    return this.children([]);
+  }
+
+  /**
+   * The children of the node the `line` of moves leads to from the root, as the last search
+   * left them: move, visits, wins and draws, mean result for the player who moved, pruned or
+   * not. [] when the tree does not hold that node or it has no children.
+   */
+  children(line: readonly Move[]): ChildStats[] {
     const tree = this.tree;
-    const first = tree.firstChild[0]!;
-    const children = [];
-    for (let c = first; c < first + tree.childCount[0]!; c++) {
-      children.push({ move: tree.move[c]!, visits: tree.visits[c]!, winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN, pruned: (tree.flags[c]! & PRUNED) !== 0 });
+    let node = 0;
+    for (const move of line) {
+      if (node < 0 || (tree.flags[node]! & EXPANDED) === 0) return [];
+      node = tree.child(node, move);
+    }
+    if (node < 0 || (tree.flags[node]! & EXPANDED) === 0) return [];
+    const first = tree.firstChild[node]!;
+    const children: ChildStats[] = [];
+    for (let c = first; c < first + tree.childCount[node]!; c++) {
+      children.push({
+        move: tree.move[c]!,
+        visits: tree.visits[c]!,
+        wins: tree.wins[c]!,
+        draws: tree.draws[c]!,
+        winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
+        pruned: (tree.flags[c]! & PRUNED) !== 0,
+      });
     }
     return children;
   }
@@ -225,6 +295,7 @@ export class Search {
     let playouts = 0;
     while (playouts < maxPlayouts) {
       if (playouts % CLOCK_PERIOD === 0 && this.now() >= deadline) break;
+      if (visits[0]! >= MAX_VISITS) tree.halve();
       let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
       let node = 0;
       let depth = 0;
@@ -253,7 +324,7 @@ export class Search {
       // The playout's disc difference is the side to move's; the node's result belongs to the
       // player who moved into it, the other side. Up the path the point of view alternates
       // (a pass is a move too).
-      const diff = randomPlayout(pl, ph, ol, oh, this.random);
+      const diff = this.playout(pl, ph, ol, oh, this.random);
       let half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
@@ -270,17 +341,8 @@ export class Search {
     return selectChild(this.tree, node, this.params.ucbC);
   }
 
-  /** The most visited child (ties: the higher mean); the node's first child when none was visited. */
   private bestChild(node: number): number {
-    const tree = this.tree;
-    const first = tree.firstChild[node]!;
-    let best = first;
-    for (let c = first + 1; c < first + tree.childCount[node]!; c++) {
-      const v = tree.visits[c]!;
-      const bv = tree.visits[best]!;
-      if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
-    }
-    return best;
+    return mostVisitedChild(this.tree, node);
   }
 
   private principalVariation(): Move[] {

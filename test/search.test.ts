@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_SEARCH_PARAMS, EXPANDED, Game, PASS, PRUNED, Position, Random, Search, type SearchParams, Tree,
-  formatOtpMove, parseBoardLines, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
+  DEFAULT_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PRUNED, Position, Random, Search, type SearchParams, Tree,
+  formatOtpMove, mostVisitedChild, parseBoardLines, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -30,11 +30,6 @@ function transposed(p: Position): Position {
   return Position.fromDiscs(discs, p.blackToMove);
 }
 
-/** The same discs with the colours swapped, and the other colour to move. */
-function colourSwapped(p: Position): Position {
-  const discs = Array.from({ length: 64 }, (_, s) => [0, 2, 1][p.discAt(s)] as 0 | 1 | 2);
-  return Position.fromDiscs(discs, !p.blackToMove);
-}
 
 describe("seed 002: UCB1 and selection", () => {
   // White moves first in that assignment; its three moves get 2/2, 1/2 and 1/2 wins.
@@ -119,7 +114,7 @@ describe("choosing a move", () => {
   });
 });
 
-describe("colour symmetry", () => {
+describe("symmetry", () => {
   // A middle-game position after a few random moves.
   const g = new Game();
   const random = new Random(11);
@@ -129,12 +124,6 @@ describe("colour symmetry", () => {
   }
   const position = g.position;
 
-  it("the same discs with the colours swapped give exactly the same search", () => {
-    const a = search({}, 2).choose(new Game(position), { playouts: 4000 });
-    const b = search({}, 2).choose(new Game(colourSwapped(position)), { playouts: 4000 });
-    expect(b).toEqual(a);
-  });
-
   it("the position mirrored gives the mirrored choice", () => {
     const a = search({}, 2).choose(new Game(position), { playouts: 20000 });
     const b = search({}, 2).choose(new Game(transposed(position)), { playouts: 20000 });
@@ -142,7 +131,9 @@ describe("colour symmetry", () => {
   });
 });
 
-describe("tactics, for both colours", () => {
+// Positions are stored from the mover's side, so the same discs with the colours swapped are the
+// same bitboards: the colours are tested through the protocol (test/protocol/engine/session.test.ts).
+describe("tactics", () => {
   /** Exact value for the side to move (world count), by full search: the positions here have few empty squares. */
   function solve(p: Position): number {
     const moves = p.legalMoves();
@@ -163,16 +154,16 @@ describe("tactics, for both colours", () => {
   // Black b1, d3, c3; white c1, d2: black d1 takes both white discs, black e1 only one.
   const wipeOut = value(parseCode("012000000002000000110000000000000000000000000000000000000000000010")).position;
 
-  for (const p of [...corners, ...corners.map(colourSwapped)]) {
-    it(`takes the winning corner, ${p.blackToMove ? "black" : "white"} to move`, () => {
+  [...corners, ...corners.map(transposed)].forEach((p, i) => {
+    it(`takes the winning corner (position ${i + 1}, ${i < corners.length ? "as found" : "mirrored"})`, () => {
       const expected = onlyWinningMove(p);
       expect([0, 7, 56, 63]).toContain(expected);
       expect(p.legalSquares().length).toBeGreaterThan(2);
       expect(search().choose(new Game(p), { playouts: 20000 }).move).toBe(expected);
     });
-  }
-  for (const p of [wipeOut, colourSwapped(wipeOut)]) {
-    it(`wipes the opponent out, ${p.blackToMove ? "black" : "white"} to move`, () => {
+  });
+  for (const p of [wipeOut]) {
+    it("wipes the opponent out", () => {
       const wipes = p.legalSquares().filter((m) => { const q = p.play(m); return q.playerLo === 0 && q.playerHi === 0; });
       expect(wipes).toEqual([3]);
       expect(p.legalSquares().length).toBeGreaterThan(1);
@@ -209,6 +200,20 @@ describe("tree reuse", () => {
     g.play(r.move);
     const next = s.choose(g, { playouts: 1 });
     expect(next.reused).toBe(r.visits);
+  });
+
+  it("keeps every count of the subtree, wins and draws as well as visits, two plies deep", () => {
+    const s = search({}, 4);
+    const g = new Game();
+    const first = s.choose(g, { playouts: 20000 });
+    const kept = s.children([first.move]);
+    const reply = kept.reduce((a, b) => (b.visits > a.visits ? b : a));
+    const keptDeeper = s.children([first.move, reply.move]);
+    expect(keptDeeper.some((c) => c.wins > 0 && c.wins < c.visits)).toBe(true);
+    g.play(first.move);
+    s.choose(g, { playouts: 0 });
+    expect(s.rootChildren()).toEqual(kept);
+    expect(s.children([reply.move])).toEqual(keptDeeper);
   });
 
   it("a game that does not continue the tree's line (undo, a new position) starts a fresh tree", () => {
@@ -295,5 +300,162 @@ describe("the tree's nodes", () => {
     tree.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
     expect(tree.childCount[0]).toBe(0);
     expect(tree.flags[0]! & EXPANDED).toBe(EXPANDED);
+  });
+});
+
+/** Exact value for the side to move (world count), by full search: for positions with few empty squares. */
+function exact(p: Position): number {
+  const moves = p.legalMoves();
+  if (moves.length === 0) return p.blackToMove ? p.worldScore() : -p.worldScore();
+  return Math.max(...moves.map((m) => -exact(p.play(m))));
+}
+
+describe("backup", () => {
+  /** A fake playout: the side to move at the leaf always ends with `diff` discs more. */
+  const constant = (diff: number) => () => diff;
+  const fake = (diff: number, seed = 3) => new Search(params(), frozenClock, new Random(seed), constant(diff));
+
+  it("alternates the point of view up the path: a node wins exactly the playouts its children's movers lost", () => {
+    const s = fake(+10);
+    const g = new Game();
+    s.choose(g, { playouts: 3000 });
+    let checked = 0;
+    for (const child of s.rootChildren()) {
+      const grandchildren = s.children([child.move]);
+      if (grandchildren.length === 0) continue;
+      // The child's own first playout ended at it, a win for the side to move there: a loss for the child's mover.
+      expect(child.wins).toBe(grandchildren.reduce((sum, gc) => sum + gc.visits - gc.wins, 0));
+      expect(child.wins).toBeGreaterThan(0);
+      checked++;
+    }
+    expect(checked).toBe(4);
+  });
+
+  it("counts draws as draws, at every node of the path", () => {
+    const s = fake(0);
+    s.choose(new Game(), { playouts: 2000 });
+    const nodes = [...s.rootChildren(), ...s.rootChildren().flatMap((c) => s.children([c.move]))];
+    expect(nodes.length).toBeGreaterThan(4);
+    for (const n of nodes) expect(n).toMatchObject({ wins: 0, draws: n.visits, winRate: n.visits > 0 ? 0.5 : NaN });
+  });
+
+  // Endings (found by exact search) where one move draws and every other loses.
+  it.each([
+    ["222222201111122211211122221112102212221122222111222111112002002110", 61],
+    ["111211112112211201111112212211222122122122112221201112200002222210", 55],
+    ["111120001112222212222202102212121121212211212122111122222011112210", 25],
+  ])("a drawn ending %s: the search takes the only draw, %i, where everything else loses", (code, draw) => {
+    const p = value(parseCode(code)).position;
+    expect(p.legalSquares().filter((m) => exact(p.play(m)) <= 0 && exact(p.play(m)) === 0)).toEqual([draw]);
+    expect(Math.max(...p.legalSquares().filter((m) => m !== draw).map((m) => -exact(p.play(m))))).toBeLessThan(0);
+    expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(draw);
+  });
+});
+
+describe("passes inside the tree", () => {
+  // White to move; white g1 leaves black without a move, and white then has several.
+  const p = value(parseCode("221111001221111112111100121111101111211201111210111122210022222220")).position;
+
+  it("selection swaps sides after a pass: the pass node's children are the right side's moves", () => {
+    expect(p.blackToMove).toBe(false);
+    const afterPass = p.play(6).play(PASS);
+    expect(p.play(6).canMove()).toBe(false);
+    expect(afterPass.legalSquares().length).toBeGreaterThanOrEqual(2);
+    const s = search({}, 5);
+    s.choose(new Game(p), { playouts: 20000 });
+    expect(s.children([6]).map((c) => c.move)).toEqual([PASS]);
+    expect(s.children([6, PASS]).map((c) => c.move).sort((a, b) => a - b)).toEqual(afterPass.legalSquares());
+  });
+
+  it("the principal variation is a legal line through the pass", () => {
+    const s = search({}, 5);
+    const report = s.choose(new Game(p), { playouts: 20000 });
+    const g = new Game(p);
+    for (const move of report.pv) expect(g.play(move).ok).toBe(true);
+  });
+});
+
+describe("refutations deeper than one ply", () => {
+  // Endings in which the move random playouts like best loses to the opponent's one good reply,
+  // and exactly one move wins (found by exact search; the averages are over random playouts).
+  const traps = [
+    // Black to move: g8 (62) wins by 10; the playouts prefer h2 (15), which loses by 8.
+    { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 },
+    // Black to move: e2 (12) wins by 6; the playouts prefer c7 (50), which loses by 2.
+    { code: "022222210022022111111121112212111122211112222111000111100011222210", win: 12, lure: 50 },
+  ];
+  for (const { code, win, lure } of traps) {
+    const p = value(parseCode(code)).position;
+    it(`finds the only win ${win}, not the lure ${lure} that is refuted later`, () => {
+      expect(p.legalSquares().filter((m) => -exact(p.play(m)) > 0)).toEqual([win]);
+      expect(-exact(p.play(lure))).toBeLessThan(0);
+      expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(win);
+    });
+  }
+});
+
+describe("counters", () => {
+  it("halve when the root reaches MAX_VISITS: counts stay within 32 bits, means and UCB stay finite", () => {
+    const s = search({}, 9);
+    const g = new Game();
+    s.choose(g, { playouts: 2000 });
+    const tree = s.currentTree;
+    // As after hours of search on a reused root: scale every count up to just under the limit.
+    const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
+    for (let n = 0; n < tree.size; n++) {
+      tree.visits[n] = tree.visits[n]! * scale;
+      tree.wins[n] = tree.wins[n]! * scale;
+      tree.draws[n] = tree.draws[n]! * scale;
+    }
+    const before = s.rootChildren();
+    const report = s.choose(g, { playouts: 100 });
+    expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
+    const root = tree.visits[0]!;
+    expect(root).toBeLessThan(MAX_VISITS);
+    expect(root).toBeGreaterThan(MAX_VISITS / 2 - 1000);
+    const after = s.rootChildren();
+    for (let i = 0; i < after.length; i++) {
+      const c = after[i]!;
+      expect(c.wins + c.draws).toBeLessThanOrEqual(c.visits);
+      expect(c.winRate).toBeCloseTo(before[i]!.winRate, 3);
+      expect(Number.isFinite(ucb1(c.wins + 0.5 * c.draws, c.visits, root, 0.3))).toBe(true);
+    }
+  });
+
+  it("Tree.halve keeps wins and draws within the visits", () => {
+    const tree = new Tree(10);
+    tree.reset();
+    tree.visits[0] = 7;
+    tree.wins[0] = 3;
+    tree.draws[0] = 3;
+    tree.halve();
+    expect([tree.visits[0], tree.wins[0], tree.draws[0]]).toEqual([3, 1, 1]);
+  });
+});
+
+describe("pruned children", () => {
+  /** The start position's four children, with the given visits and wins; child `pruned` set aside. */
+  function tree(stats: [number, number][], pruned: number): Tree {
+    const t = new Tree(100);
+    const p = Position.initial();
+    t.reset();
+    t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    stats.forEach(([v, w], i) => {
+      t.visits[1 + i] = v;
+      t.wins[1 + i] = w;
+    });
+    t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
+    t.flags[1 + pruned]! |= PRUNED;
+    return t;
+  }
+
+  it("selection never descends into a pruned child, even the one with the highest UCB", () => {
+    const t = tree([[50, 50], [50, 10], [50, 20], [50, 5]], 0);
+    expect(selectChild(t, 0, 0.3)).toBe(3);
+  });
+
+  it("the move played is never a pruned child, even the most visited", () => {
+    const t = tree([[90, 60], [50, 10], [60, 20], [50, 5]], 0);
+    expect(mostVisitedChild(t, 0)).toBe(3);
   });
 });

@@ -3,7 +3,8 @@ import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import type { Session } from "../../../protocol/engine/session.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ObfProblem, formatCode, parseObf, parseOtpMove } from "../../../src/index.js";
+import type { EngineOptions } from "../../../protocol/engine/options.js";
+import { type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove } from "../../../src/index.js";
 import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
@@ -168,5 +169,38 @@ describe("the session's endgame solver", () => {
     converse(session, ["genmove"]);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(/^search: black: 200 playouts/);
+  });
+});
+
+describe("colours through the protocol", () => {
+  /** Mirror across the main diagonal: (x, y) -> (y, x). */
+  const transpose = (s: number): number => (s & 7) * 8 + (s >> 3);
+  /** The position mirrored, with the colours swapped and the other side to move: the same game for the other colour. */
+  function mirroredForTheOtherColour(code: string): string {
+    const p = parseCode(code);
+    if (!p.ok) throw new Error(p.error);
+    const discs = Array.from({ length: 64 }, (_, s) => [0, 2, 1][p.value.position.discAt(transpose(s))] as 0 | 1 | 2);
+    return formatCode(Position.fromDiscs(discs, !p.value.position.blackToMove));
+  }
+  const genmove = (code: string, options: Partial<EngineOptions>): number => {
+    const { session } = testSession(options);
+    const [, reply] = converse(session, [`code ${code}`, "genmove"]);
+    const move = parseOtpMove(reply!.slice("genmove ".length));
+    if (!move.ok) throw new Error(move.error);
+    return move.value;
+  };
+
+  it.each([
+    // Black b1, d3, c3; white c1, d2: black d1 (3) takes both white discs; decided by the search (58 empties).
+    ["a wipe-out", "012000000002000000110000000000000000000000000000000000000000000010", 3, { playouts: 5000 }],
+    // Eight empties, the one available corner (a1 = 0) is the only win; decided by the solver.
+    ["a winning corner", "022222210111122100112121222221212221212122221221222112002222220010", 0, { playouts: 200 }],
+  ] as const)("%s: black to move plays it, and white to move in the mirrored position plays the mirrored move", (_what, code, best, options) => {
+    const black = parseCode(code);
+    expect(black.ok && black.value.position.blackToMove).toBe(true);
+    expect(genmove(code, options)).toBe(best);
+    const white = mirroredForTheOtherColour(code);
+    expect(white.slice(64, 65)).toBe("2");
+    expect(genmove(white, options)).toBe(transpose(best));
   });
 });
