@@ -4,6 +4,15 @@ import { type Move, PASS } from "./position.js";
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
 
+/**
+ * What is proven of a node, for the player who moved into it (MCTS-solver): nothing yet, or
+ * the result with best play from both sides.
+ */
+export const UNPROVEN = 0;
+export const PROVEN_WIN = 1;
+export const PROVEN_DRAW = 2;
+export const PROVEN_LOSS = 3;
+
 /** Node flags. */
 export const EXPANDED = 1;
 /** Progressive pruning has set this child aside: it is not selected while the flag holds. */
@@ -29,6 +38,8 @@ export class Tree {
   readonly visits: Int32Array;
   readonly wins: Int32Array;
   readonly draws: Int32Array;
+  /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
+  readonly proof: Uint8Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   size = 0;
@@ -42,6 +53,7 @@ export class Tree {
     this.visits = new Int32Array(capacity);
     this.wins = new Int32Array(capacity);
     this.draws = new Int32Array(capacity);
+    this.proof = new Uint8Array(capacity);
     this.origin = new Int32Array(capacity);
   }
 
@@ -60,6 +72,7 @@ export class Tree {
     this.visits[n] = 0;
     this.wins[n] = 0;
     this.draws[n] = 0;
+    this.proof[n] = UNPROVEN;
     return n;
   }
 
@@ -75,6 +88,9 @@ export class Tree {
     if (count === 0) {
       if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) {
         this.flags[node]! |= EXPANDED | TERMINAL;
+        // The game is over: the side to move here (pl, ph) has the final difference.
+        const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+        this.proof[node] = diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW;
         return true;
       }
       count = 1;
@@ -152,5 +168,32 @@ export class Tree {
     this.visits[dst] = from.visits[src]!;
     this.wins[dst] = from.wins[src]!;
     this.draws[dst] = from.draws[src]!;
+    this.proof[dst] = from.proof[src]!;
+  }
+
+  /**
+   * Proves the node from its children if they allow it: one child won by its mover (the side
+   * to move here) makes the node a loss for its own mover; all children proven, a draw among
+   * them makes it a draw, and all lost makes it a win. Returns whether the node is proven.
+   */
+  prove(node: number): boolean {
+    if (this.proof[node] !== UNPROVEN) return true;
+    const first = this.firstChild[node]!;
+    const end = first + this.childCount[node]!;
+    if ((this.flags[node]! & EXPANDED) === 0 || end === first) return false;
+    let all = true;
+    let draw = false;
+    for (let c = first; c < end; c++) {
+      const p = this.proof[c]!;
+      if (p === PROVEN_WIN) {
+        this.proof[node] = PROVEN_LOSS;
+        return true;
+      }
+      if (p === UNPROVEN) all = false;
+      else if (p === PROVEN_DRAW) draw = true;
+    }
+    if (!all) return false;
+    this.proof[node] = draw ? PROVEN_DRAW : PROVEN_WIN;
+    return true;
   }
 }

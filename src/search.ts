@@ -1,6 +1,6 @@
-import { flips, resultHi } from "./bitboard.js";
+import { flips, popcount, resultHi } from "./bitboard.js";
 import type { Game } from "./game.js";
-import { EXPANDED, MAX_VISITS, PRUNED, TERMINAL, Tree } from "./node.js";
+import { EXPANDED, MAX_VISITS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, TERMINAL, Tree, UNPROVEN } from "./node.js";
 import { randomPlayout } from "./playout.js";
 import { type Move, PASS, type Position } from "./position.js";
 import { updatePruning } from "./pruning.js";
@@ -11,6 +11,11 @@ import type { Random } from "./random.js";
  * against (ol, oh). The search's default is `randomPlayout`; tests inject their own.
  */
 export type Playout = (pl: number, ph: number, ol: number, oh: number, random: Random) => number;
+
+/** Solves small positions exactly: 1, 0 or -1 for the side to move (pl, ph) with best play. */
+export interface LeafSolver {
+  outcome(pl: number, ph: number, ol: number, oh: number): number;
+}
 
 /** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
 export interface SearchParams {
@@ -27,6 +32,11 @@ export interface SearchParams {
   readonly ppMinVisits: number;
   /** Node budget of the tree; when it is full the search goes on playing out without expanding. */
   readonly maxNodes: number;
+  /**
+   * A leaf with at most this many empty squares is solved (win, draw or loss) by the injected
+   * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
+   */
+  readonly solveEmpties: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -37,6 +47,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   ppMinVisits: 64,
   // Two pools of this many nodes (23 bytes each) are kept: about 185 MB in all.
   maxNodes: 4_000_000,
+  solveEmpties: 8,
 };
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
@@ -69,6 +80,17 @@ export interface SearchReport {
   readonly winRate: number;
   /** The most visited line from the root, starting with the chosen move. */
   readonly pv: readonly Move[];
+  /** What the MCTS-solver proved of the chosen move for the mover: "win", "draw", "loss", or undefined. */
+  readonly proven?: Proven;
+}
+
+/** A proven result, for the player it belongs to. */
+export type Proven = "win" | "draw" | "loss";
+
+/** The proof of a node as a word, for the player who moved into it; undefined while unproven. */
+export function provenResult(tree: Tree, node: number): Proven | undefined {
+  const p = tree.proof[node];
+  return p === PROVEN_WIN ? "win" : p === PROVEN_DRAW ? "draw" : p === PROVEN_LOSS ? "loss" : undefined;
 }
 
 /** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`. */
@@ -76,50 +98,71 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
   return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
 }
 
-/** The child to descend into: the first unvisited one, otherwise the highest UCB1 among those not pruned. */
+/**
+ * The child to descend into among those neither proven nor pruned: the first unvisited one,
+ * otherwise the highest UCB1. When pruning has set aside every unproven child, those count
+ * again; -1 when every child is proven (the node then is too).
+ */
 export function selectChild(tree: Tree, node: number, c: number): number {
-  const { flags, visits, wins, draws, firstChild, childCount } = tree;
+  const { flags, visits, wins, draws, proof, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
   const parentVisits = visits[node]!;
-  let best = first;
+  let best = -1;
   let bestValue = -Infinity;
+  let prunedOnly = -1;
   for (let child = first; child < end; child++) {
-    if ((flags[child]! & PRUNED) !== 0) continue;
+    if (proof[child] !== UNPROVEN) continue;
+    if ((flags[child]! & PRUNED) !== 0) {
+      prunedOnly = child;
+      continue;
+    }
     const n = visits[child]!;
     if (n === 0) return child;
     const value = ucb1(wins[child]! + 0.5 * draws[child]!, n, parentVisits, c);
-    if (value > bestValue) {
+    if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;
     }
   }
-  return best;
+  return best >= 0 ? best : prunedOnly;
 }
 
 /**
- * The move to play from a node: its most visited child that progressive pruning has not set
- * aside (ties: the higher mean); the first such child when none was visited. Only when every
- * child is pruned, which pruning itself never leaves, does a pruned one count.
+ * The move to play from a node. A child proven won for its mover, if there is one (the most
+ * visited of them). Otherwise the most visited unproven child that progressive pruning has not
+ * set aside (ties: the higher mean), unless its mean is below a draw and a proven draw is there;
+ * a proven loss only when nothing else is left.
  */
 export function mostVisitedChild(tree: Tree, node: number): number {
   const first = tree.firstChild[node]!;
   const end = first + tree.childCount[node]!;
+  const win = mostVisited(tree, first, end, PROVEN_WIN, true);
+  if (win >= 0) return win;
+  const open = mostVisited(tree, first, end, UNPROVEN, false);
+  const draw = mostVisited(tree, first, end, PROVEN_DRAW, true);
+  if (open >= 0 && !(draw >= 0 && tree.visits[open]! > 0 && tree.mean(open) < 0.5)) return open;
+  if (draw >= 0) return draw;
+  const anyOpen = mostVisited(tree, first, end, UNPROVEN, true);
+  if (anyOpen >= 0) return anyOpen;
+  const loss = mostVisited(tree, first, end, PROVEN_LOSS, true);
+  return loss >= 0 ? loss : first;
+}
+
+/** The most visited child with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
+function mostVisited(tree: Tree, first: number, end: number, proof: number, withPruned: boolean): number {
   let best = -1;
-  for (const skipPruned of [true, false]) {
-    for (let c = first; c < end; c++) {
-      if (skipPruned && (tree.flags[c]! & PRUNED) !== 0) continue;
-      if (best < 0) {
-        best = c;
-        continue;
-      }
-      const v = tree.visits[c]!;
-      const bv = tree.visits[best]!;
-      if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
+  for (let c = first; c < end; c++) {
+    if (tree.proof[c] !== proof || (!withPruned && (tree.flags[c]! & PRUNED) !== 0)) continue;
+    if (best < 0) {
+      best = c;
+      continue;
     }
-    if (best >= 0) return best;
+    const v = tree.visits[c]!;
+    const bv = tree.visits[best]!;
+    if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
   }
-  return first;
+  return best;
 }
 
 /** One child's statistics, for reports and tests. */
@@ -131,6 +174,8 @@ export interface ChildStats {
   /** Mean result for the player who moved into the child (draws count half); NaN before any visit. */
   readonly winRate: number;
   readonly pruned: boolean;
+  /** What is proven for the player who moved into the child. */
+  readonly proven: Proven | undefined;
 }
 
 /**
@@ -152,6 +197,7 @@ export class Search {
     private readonly now: () => number,
     private readonly random: Random,
     private readonly playout: Playout = randomPlayout,
+    private readonly solver: LeafSolver | undefined = undefined,
   ) {
     this.tree = new Tree(params.maxNodes);
     this.spare = new Tree(params.maxNodes);
@@ -195,6 +241,7 @@ export class Search {
       visits: tree.visits[best]!,
       winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
       pv: this.principalVariation(),
+      ...(tree.proof[best] === UNPROVEN ? {} : { proven: provenResult(tree, best) }),
     };
   }
 
@@ -273,6 +320,7 @@ export class Search {
         draws: tree.draws[c]!,
         winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
         pruned: (tree.flags[c]! & PRUNED) !== 0,
+        proven: provenResult(tree, c),
       });
     }
     return children;
@@ -287,8 +335,10 @@ export class Search {
   /** Plays out until `maxPlayouts` or the deadline; returns the number of playouts. */
   private run(maxPlayouts: number, deadline: number): number {
     const tree = this.tree;
-    const { flags, visits, move } = tree;
+    const { flags, visits, move, proof } = tree;
     const path = this.path;
+    const solver = this.solver;
+    const { solveEmpties } = this.params;
     const root = this.rootPosition!;
     const flat = this.params.algorithm === "ucb";
     const { ppR, ppMinVisits } = this.params;
@@ -296,6 +346,8 @@ export class Search {
     while (playouts < maxPlayouts) {
       if (playouts % CLOCK_PERIOD === 0 && this.now() >= deadline) break;
       if (visits[0]! >= MAX_VISITS) tree.halve();
+      // A proven root needs no more search: its best move is known.
+      if (proof[0] !== UNPROVEN) break;
       let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
       let node = 0;
       let depth = 0;
@@ -307,7 +359,10 @@ export class Search {
           if (depth > 0 && (flat || visits[node] === 0)) break;
           if (!tree.expand(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
-        node = this.select(node);
+        const next = this.select(node);
+        // Every child proven: so is the node, and its result is backed up below.
+        if (next < 0) break;
+        node = next;
         const m = move[node]!;
         if (m !== PASS) {
           const fl = flips(m, pl, ph, ol, oh);
@@ -324,12 +379,25 @@ export class Search {
       // The playout's disc difference is the side to move's; the node's result belongs to the
       // player who moved into it, the other side. Up the path the point of view alternates
       // (a pass is a move too).
-      const diff = this.playout(pl, ph, ol, oh, this.random);
-      let half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
+      // A proven node's result is known; a small enough leaf is solved, and then proven too.
+      let half: number;
+      if (proof[node] !== UNPROVEN || tree.prove(node)) {
+        half = proof[node] === PROVEN_WIN ? 2 : proof[node] === PROVEN_LOSS ? 0 : 1;
+      } else if (solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
+        const outcome = solver.outcome(pl, ph, ol, oh);
+        proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
+        half = outcome > 0 ? 0 : outcome < 0 ? 2 : 1;
+      } else {
+        const diff = this.playout(pl, ph, ol, oh, this.random);
+        half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
+      }
+      // A proof climbs the path as far as the parents' other children allow.
+      let proving = proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
         tree.record(n, half);
         half = 2 - half;
+        if (proving && d < depth) proving = tree.prove(n);
         if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
       }
       playouts++;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PRUNED, Position, Random, Search, type SearchParams, Tree,
+  DEFAULT_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
+  Search, type SearchParams, Solver, Tree, UNPROVEN,
   formatOtpMove, mostVisitedChild, parseBoardLines, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
@@ -457,5 +458,137 @@ describe("pruned children", () => {
   it("the move played is never a pruned child, even the most visited", () => {
     const t = tree([[90, 60], [50, 10], [60, 20], [50, 5]], 0);
     expect(mostVisitedChild(t, 0)).toBe(3);
+  });
+});
+
+describe("MCTS-solver", () => {
+  const solver = new Solver();
+  const solving = (over: Partial<SearchParams> = {}, seed = 1) =>
+    new Search(params(over), frozenClock, new Random(seed), randomPlayout, solver);
+  /** The same traps as above: black to move, 10 empties, one winning move and a lure refuted later. */
+  const trap = { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 };
+  const word = (v: number) => (v > 0 ? "win" : v < 0 ? "loss" : "draw");
+
+  it("a proven-won root: the search stops early, plays the proven win and says so", () => {
+    const p = value(parseCode(trap.code)).position;
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    expect(report).toMatchObject({ move: trap.win, proven: "win" });
+    expect(report.playouts).toBeLessThan(200_000);
+  });
+
+  it("a proof climbs the path at once: finished games alone prove the trap's root, leaf solving off", () => {
+    const p = value(parseCode(trap.code)).position;
+    const report = solving({ solveEmpties: 0 }).choose(new Game(p), { playouts: 200_000 });
+    expect(report).toMatchObject({ move: trap.win, proven: "win" });
+    expect(report.playouts).toBeLessThan(20_000);
+  });
+
+  it("every node it proves agrees with exact search, two plies deep, leaves solved or not", () => {
+    const p = value(parseCode(trap.code)).position;
+    for (const solveEmpties of [0, 8]) {
+      const s = solving({ solveEmpties });
+      s.choose(new Game(p), { playouts: 30_000 });
+      let proven = 0;
+      for (const child of s.rootChildren()) {
+        const after = p.play(child.move);
+        if (child.proven !== undefined) {
+          expect(child.proven).toBe(word(-exact(after)));
+          proven++;
+        }
+        for (const gc of s.children([child.move])) {
+          if (gc.proven === undefined) continue;
+          expect(gc.proven).toBe(word(-exact(after.play(gc.move))));
+          proven++;
+        }
+      }
+      expect(proven).toBeGreaterThan(solveEmpties === 0 ? 0 : 20);
+    }
+  });
+
+  it("the lure, most liked by random playouts, is proven lost and never played", () => {
+    const p = value(parseCode(trap.code)).position;
+    const s = solving({ solveEmpties: 8 });
+    expect(s.choose(new Game(p), { playouts: 200_000 }).move).toBe(trap.win);
+    expect(s.rootChildren().find((c) => c.move === trap.lure)?.proven).toBe("loss");
+  });
+
+  it("a drawn ending: the only drawing move is played, proven a draw", () => {
+    // Black to move; c8 (61) draws and every other move loses (checked by exact search in "backup").
+    const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    expect(report).toMatchObject({ move: 61, proven: "draw" });
+  });
+
+  describe("the move played, given proofs", () => {
+    /** The start position's four children with (visits, wins) and proofs, as the search might leave them. */
+    function tree(stats: [number, number, number][]): Tree {
+      const t = new Tree(100);
+      const p = Position.initial();
+      t.reset();
+      t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      stats.forEach(([v, w, proof], i) => {
+        t.visits[1 + i] = v;
+        t.wins[1 + i] = w;
+        t.proof[1 + i] = proof;
+      });
+      t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
+      return t;
+    }
+
+    it("a trap: the most visited child, with the best mean, is a proven loss; an unproven move is played", () => {
+      const t = tree([[900, 800, PROVEN_LOSS], [50, 10, UNPROVEN], [60, 20, UNPROVEN], [50, 5, PROVEN_LOSS]]);
+      expect(mostVisitedChild(t, 0)).toBe(3);
+      expect(selectChild(t, 0, 0.3)).toBe(3);
+    });
+
+    it("a proven win is played even with few visits and a poor mean", () => {
+      const t = tree([[900, 800, UNPROVEN], [50, 10, UNPROVEN], [3, 0, PROVEN_WIN], [50, 5, PROVEN_LOSS]]);
+      expect(mostVisitedChild(t, 0)).toBe(3);
+    });
+
+    it("a proven draw beats an unproven move that is losing, not one that is winning", () => {
+      const losing = tree([[900, 300, UNPROVEN], [50, 10, PROVEN_DRAW], [60, 20, PROVEN_LOSS], [50, 5, PROVEN_LOSS]]);
+      expect(mostVisitedChild(losing, 0)).toBe(2);
+      const winning = tree([[900, 600, UNPROVEN], [50, 10, PROVEN_DRAW], [60, 20, PROVEN_LOSS], [50, 5, PROVEN_LOSS]]);
+      expect(mostVisitedChild(winning, 0)).toBe(1);
+    });
+
+    it("when every child is proven, selection has nothing to descend into", () => {
+      const t = tree([[9, 8, PROVEN_LOSS], [5, 1, PROVEN_DRAW], [6, 2, PROVEN_LOSS], [5, 5, PROVEN_LOSS]]);
+      expect(selectChild(t, 0, 0.3)).toBe(-1);
+      expect(t.prove(0)).toBe(true);
+      expect(t.proof[0]).toBe(PROVEN_DRAW);
+    });
+  });
+
+  describe("Tree.prove", () => {
+    function root(proofs: number[]): Tree {
+      const t = new Tree(100);
+      const p = Position.initial();
+      t.reset();
+      t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      proofs.forEach((proof, i) => (t.proof[1 + i] = proof));
+      return t;
+    }
+    it.each([
+      [[PROVEN_WIN, UNPROVEN, UNPROVEN, UNPROVEN], PROVEN_LOSS],
+      [[PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS], PROVEN_WIN],
+      [[PROVEN_LOSS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_LOSS], PROVEN_DRAW],
+      [[PROVEN_LOSS, PROVEN_DRAW, UNPROVEN, PROVEN_LOSS], UNPROVEN],
+      [[PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS, UNPROVEN], UNPROVEN],
+    ])("children %j prove the node %i (for the player who moved into it)", (proofs, expected) => {
+      const t = root(proofs);
+      expect(t.prove(0)).toBe(expected !== UNPROVEN);
+      expect(t.proof[0]).toBe(expected);
+    });
+
+    it("a finished game is proven when expanded, for the player who moved into it", () => {
+      // All black, white to move: the game is over and white (to move) has lost; black, who moved, won.
+      const over = value(parseCode("1".repeat(64) + "2" + "0")).position;
+      const t = new Tree(10);
+      t.reset();
+      t.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
+      expect(t.proof[0]).toBe(over.blackToMove ? PROVEN_LOSS : PROVEN_WIN);
+    });
   });
 });

@@ -96,6 +96,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
   "--pp-min-visits": searchSetting("ppMinVisits", "N", `playouts every child needs before pruning (default ${DEFAULT_SEARCH_PARAMS.ppMinVisits})`, (t) => parseWholeNumber(t, 1, 1e9)),
+  "--solve-empties": searchSetting("solveEmpties", "N", `tree leaves with at most N empty squares are solved (win, draw or loss) instead of played out, 0 = never (default ${DEFAULT_SEARCH_PARAMS.solveEmpties})`, (t) => parseWholeNumber(t, 0, 14)),
   "--max-nodes": searchSetting("maxNodes", "N", `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`, (t) => parseWholeNumber(t, 1000, MAX_NODES)),
 };
 

@@ -19,6 +19,7 @@ export function formatSearchReport(report: SearchReport, position: Position): st
       return `search: ${side}: ${report.playouts} playouts in ${seconds.toFixed(2)} s (${rate}/s), reused ${report.reused}, `
         + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
         + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
+        + `${report.proven === undefined ? "" : `proven ${report.proven}; `}`
         + `pv ${report.pv.map(formatVertex).join(" ")}`;
     }
   }

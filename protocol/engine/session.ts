@@ -1,4 +1,4 @@
-import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatSearchReport, formatSolveReport } from "./searchReport.js";
 
@@ -160,7 +160,8 @@ export class Session {
   }
 
   private searcher(): Search {
-    this.search ??= new Search(this.options.search, this.now, new Random(this.options.seed));
+    this.solver ??= new Solver();
+    this.search ??= new Search(this.options.search, this.now, new Random(this.options.seed), randomPlayout, this.solver);
     return this.search;
   }
 }

@@ -1,4 +1,4 @@
-import { legalMoves, resultHi } from "../bitboard.js";
+import { legalMoves, popcount, resultHi } from "../bitboard.js";
 import { PASS, type Move, type Position } from "../position.js";
 import { finalScore } from "./finalScore.js";
 import { listMoves, pickMove, pickedFlipsHi, pickedFlipsLo, searchAborted, solvePosition, startSearch } from "./endgameSearch.js";
@@ -38,6 +38,9 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
+/** The clock of a solve without a deadline: never read for a decision. */
+const NO_CLOCK = (): number => 0;
+
 /** 2^20 entries: 22 MiB (16 bytes of key, 4 of bounds, move and empties, 2 of solve number each). */
 export const DEFAULT_TABLE_BITS = 20;
 
@@ -55,6 +58,17 @@ export class Solver {
   /** Forgets everything solved so far (a new game need not: the entries stay true). */
   clear(): void {
     this.table.clear();
+  }
+
+  /**
+   * The win/draw/loss value for the player (pl, ph) to move against (ol, oh): 1, 0 or -1. No
+   * limit and no allocation: for the small positions at the leaves of the tree search.
+   */
+  outcome(pl: number, ph: number, ol: number, oh: number): number {
+    startSearch(this.table, Infinity, Infinity, NO_CLOCK);
+    const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
+    const v = solvePosition(pl, ph, ol, oh, -1, 1, empties);
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
   }
 
   solve(position: Position, options: SolveOptions = {}): SolveResult {

@@ -49,6 +49,8 @@ describe("search options", () => {
     const r = parse("--time", "2.5", "--playouts", "1000", "--search", "ucb", "--ucb-c", "1.4", "--pp-r", "1.5", "--pp-min-visits", "32", "--max-nodes", "100000");
     expect(r).toMatchObject({ ok: true, value: { options: { time: 2.5, playouts: 1000, search: { algorithm: "ucb", ucbC: 1.4, ppR: 1.5, ppMinVisits: 32, maxNodes: 100000 } } } });
     expect(parse("--pp-r", "3", "--no-pp")).toMatchObject({ ok: true, value: { options: { search: { ppR: 0 } } } });
+    expect(parse("--solve-empties", "12")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 12 } } } });
+    expect(parse("--solve-empties", "0")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 0 } } } });
   });
   it.each([
     [["--time", "0"], "--time: 0 is out of range"],
@@ -62,6 +64,8 @@ describe("search options", () => {
     [["--max-nodes", "20000001"], "--max-nodes: 20000001 is out of range"],
     [["--playouts", "10000001"], "--playouts: 10000001 is out of range"],
     [["--no-pp=1"], "--no-pp takes no value"],
+    [["--solve-empties", "15"], "--solve-empties: 15 is out of range"],
+    [["--solve-empties", "-1"], "--solve-empties: expected a whole number"],
   ])("reject %j", (args, message) => {
     const r = parse(...args);
     expect(r.ok).toBe(false);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { formatSearchReport } from "../../../protocol/engine/searchReport.js";
+import { Position, type SearchReport } from "../../../src/index.js";
+
+describe("the search's report line", () => {
+  const report: SearchReport = {
+    move: 19, reason: "search", playouts: 5000, elapsedMs: 500, reused: 100, nodes: 900, pruned: 3,
+    visits: 4000, winRate: 0.75, pv: [19, 18],
+  };
+  const start = Position.initial();
+
+  it("says the playouts, their rate, the move with its win rate, and the line", () => {
+    expect(formatSearchReport(report, start)).toBe(
+      "search: black: 5000 playouts in 0.50 s (10000/s), reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3");
+  });
+
+  it.each(["win", "draw", "loss"] as const)("says when the move is a proven %s", (proven) => {
+    expect(formatSearchReport({ ...report, proven }, start)).toContain(`wins 75.0% of 4000; proven ${proven}; pv D3 C3`);
+  });
+});
