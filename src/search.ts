@@ -343,8 +343,11 @@ export class Search {
     const flat = this.params.algorithm === "ucb";
     const { ppR, ppMinVisits } = this.params;
     let playouts = 0;
+    // A leaf solve can cost a hundred playouts' time: the clock is read after each.
+    let solved = false;
     while (playouts < maxPlayouts) {
-      if (playouts % CLOCK_PERIOD === 0 && this.now() >= deadline) break;
+      if ((solved || playouts % CLOCK_PERIOD === 0) && this.now() >= deadline) break;
+      solved = false;
       if (visits[0]! >= MAX_VISITS) tree.halve();
       // A proven root needs no more search: its best move is known.
       if (proof[0] !== UNPROVEN) break;
@@ -385,6 +388,7 @@ export class Search {
         half = proof[node] === PROVEN_WIN ? 2 : proof[node] === PROVEN_LOSS ? 0 : 1;
       } else if (solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
+        solved = true;
         proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
         half = outcome > 0 ? 0 : outcome < 0 ? 2 : 1;
       } else {

@@ -519,6 +519,25 @@ describe("MCTS-solver", () => {
     expect(report).toMatchObject({ move: 61, proven: "draw" });
   });
 
+  it("reads the clock after every leaf solve, so solving leaves cannot overrun the deadline", () => {
+    // A position with 16 empties from seeded random play; every leaf two plies down is "solved"
+    // by a fake solver that takes 10 ms and calls it a draw.
+    const random = new Random(5);
+    let p = Position.initial();
+    while (p.empties() > 16) {
+      const moves = p.legalMoves();
+      p = moves.length === 0 ? p.play(PASS) : p.play(moves[random.below(moves.length)]!);
+    }
+    let t = 0;
+    let solves = 0;
+    const slow = { outcome: () => ((t += 10), solves++, 0) };
+    const s = new Search(params({ solveEmpties: 14 }), () => t, new Random(1), randomPlayout, slow);
+    const report = s.choose(new Game(p), { timeMs: 100 });
+    expect(report.proven).toBeUndefined();
+    expect(solves).toBe(10);
+    expect(t).toBe(100);
+  });
+
   describe("the move played, given proofs", () => {
     /** The start position's four children with (visits, wins) and proofs, as the search might leave them. */
     function tree(stats: [number, number, number][]): Tree {
