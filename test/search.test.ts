@@ -56,6 +56,29 @@ describe("seed 002: UCB1 and selection", () => {
     expect(next.legalSquares().map(formatOtpMove)).toEqual(["2 3", "3 2", "4 5", "5 4"]);
   });
 
+  it("selection picks the child of highest UCB1, on random statistics", () => {
+    const random = new Random(11);
+    const p = Position.initial();
+    for (let trial = 0; trial < 200; trial++) {
+      const tree = new Tree(100);
+      tree.reset();
+      tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      let total = 0;
+      for (let i = 1; i <= 4; i++) {
+        const n = 1 + random.below(500);
+        const w = random.below(n + 1);
+        tree.visits[i] = n;
+        tree.wins[i] = w;
+        tree.draws[i] = random.below(n - w + 1);
+        total += n;
+      }
+      tree.visits[0] = total;
+      const c = [0.1, 0.3, 1, Math.SQRT2][trial % 4]!;
+      const values = [1, 2, 3, 4].map((i) => ucb1(tree.wins[i]! + 0.5 * tree.draws[i]!, tree.visits[i]!, total, c));
+      expect(selectChild(tree, 0, c)).toBe(1 + values.indexOf(Math.max(...values)));
+    }
+  });
+
   it("on the nearly all-black board white has one move, played at once, and every playout from it is a black win", () => {
     const full = value(parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false));
     expect(full.legalMoves()).toEqual([63]);
