@@ -101,9 +101,10 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
 /**
  * The child to descend into among those neither proven nor pruned: the first unvisited one,
  * otherwise the highest UCB1. When pruning has set aside every unproven child, those count
- * again; -1 when every child is proven (the node then is too).
+ * again; -1 when every child is proven (the node then is too). With `ignoreProofs`, proven
+ * children count like the others.
  */
-export function selectChild(tree: Tree, node: number, c: number): number {
+export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
   const { flags, visits, wins, draws, proof, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
@@ -113,7 +114,7 @@ export function selectChild(tree: Tree, node: number, c: number): number {
   let bestValue = -Infinity;
   let prunedOnly = -1;
   for (let child = first; child < end; child++) {
-    if (proof[child] !== UNPROVEN) continue;
+    if (proof[child] !== UNPROVEN && !ignoreProofs) continue;
     if ((flags[child]! & PRUNED) !== 0) {
       prunedOnly = child;
       continue;
@@ -346,12 +347,16 @@ export class Search {
     let playouts = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     let solved = false;
+    // A root proven lost (won by the player who moved into it) still deserves the move with
+    // the best chances against a fallible opponent: the search goes on as plain UCT, proofs
+    // and leaf solves set aside, and its visits choose among the lost moves.
+    let lost = false;
     while (playouts < maxPlayouts) {
       if ((solved || playouts % CLOCK_PERIOD === 0) && this.now() >= deadline) break;
       solved = false;
       if (visits[0]! >= MAX_VISITS) tree.halve();
-      // A proven root needs no more search: its best move is known.
-      if (proof[0] !== UNPROVEN) break;
+      // A root proven won or drawn needs no more search: its best move is known.
+      if (proof[0] !== UNPROVEN && !(lost ||= proof[0] === PROVEN_WIN)) break;
       let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
       let node = 0;
       let depth = 0;
@@ -363,7 +368,7 @@ export class Search {
           if (depth > 0 && (flat || visits[node] === 0)) break;
           if (!tree.expand(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
-        const next = this.select(node);
+        const next = selectChild(tree, node, this.params.ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
         node = next;
@@ -385,9 +390,9 @@ export class Search {
       // (a pass is a move too).
       // A proven node's result is known; a small enough leaf is solved, and then proven too.
       let half: number;
-      if (proof[node] !== UNPROVEN || tree.prove(node)) {
+      if (!lost && (proof[node] !== UNPROVEN || tree.prove(node))) {
         half = proof[node] === PROVEN_WIN ? 2 : proof[node] === PROVEN_LOSS ? 0 : 1;
-      } else if (solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
+      } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
         solved = true;
         proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
@@ -397,7 +402,7 @@ export class Search {
         half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
       }
       // A proof climbs the path as far as the parents' other children allow.
-      let proving = proof[node] !== UNPROVEN;
+      let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
         tree.record(n, half);
@@ -408,10 +413,6 @@ export class Search {
       playouts++;
     }
     return playouts;
-  }
-
-  private select(node: number): number {
-    return selectChild(this.tree, node, this.params.ucbC);
   }
 
   private bestChild(node: number): number {

@@ -535,6 +535,21 @@ describe("MCTS-solver", () => {
     expect(s.rootChildren().find((c) => c.move === trap.lure)?.proven).toBe("loss");
   });
 
+  it("a proven-lost root: the search goes on as plain UCT for the move with the best chances, and says it is lost", () => {
+    // The trap after black's lure and white's refutation: black to move, every move loses.
+    const p = value(parseCode(trap.code)).position.play(trap.lure);
+    const refutation = p.legalSquares().find((m) => exact(p.play(m)) < 0)!;
+    const lost = p.play(refutation);
+    expect(exact(lost)).toBeLessThan(0);
+    const s = solving({ solveEmpties: 8 });
+    const report = s.choose(new Game(lost), { playouts: 3000 });
+    expect(report).toMatchObject({ playouts: 3000, proven: "loss" });
+    const children = s.rootChildren();
+    expect(children.every((c) => c.proven === "loss")).toBe(true);
+    expect(report.visits).toBe(Math.max(...children.map((c) => c.visits)));
+    expect(children.filter((c) => c.visits > 100).length).toBeGreaterThan(1);
+  });
+
   it("a drawn ending: the only drawing move is played, proven a draw", () => {
     // Black to move; c8 (61) draws and every other move loses (checked by exact search in "backup").
     const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
