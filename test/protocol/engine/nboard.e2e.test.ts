@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Game, type Move, PASS, formatGgf, parseGgfMove, parseVertex } from "../../../src/index.js";
 
 // The built program over real pipes, as NBoard starts an engine: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
+const EXAMPLES = fileURLToPath(new URL("../../../protocol/engine/examples/", import.meta.url));
 
 beforeAll(() => {
   if (!existsSync(PROGRAM)) throw new Error(`${PROGRAM} is missing: run "node build.mjs othello" (make check does)`);
@@ -70,6 +71,25 @@ function ggf(game: Game): string {
 }
 
 describe("othello --nboard over pipes", () => {
+  const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".nboard")).sort();
+
+  it("has the example session", () => {
+    expect(examples).toContain("hints.nboard");
+  });
+
+  // The examples ask only for hints in solved endgames, whose lines hold no time: they repeat exactly.
+  for (const example of examples) {
+    it(`replays protocol/engine/examples/${example} byte for byte`, async () => {
+      const expected = readFileSync(EXAMPLES + example.replace(/\.nboard$/, ".out"), "utf8");
+      gui = new Gui([]);
+      let stdout = "";
+      gui.child.stdout!.on("data", (b: Buffer) => (stdout += b.toString()));
+      gui.child.stdin!.end(readFileSync(EXAMPLES + example));
+      expect(await gui.exited()).toBe(0);
+      expect(stdout).toBe(expected);
+    }, 30_000);
+  }
+
   it("plays a game as NBoard drives it: the game, then ping and go, the engine's move sent back, until the end", async () => {
     gui = new Gui([]);
     gui.send("nboard 2", "set depth 1", "set contempt 0");
