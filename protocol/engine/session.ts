@@ -1,4 +1,5 @@
-import { type ChildStats, type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, type SearchReport, type SolveMode, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatSearchReport, formatSolveReport } from "./searchReport.js";
 
@@ -17,7 +18,7 @@ export type Thought =
   | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number };
 
 /**
- * One engine's state behind every protocol (OTP and GTP): the game, the options, the
+ * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
  * clock, and the move chooser. Protocols parse and format; the session never sees text.
  */
 export class Session {
@@ -112,8 +113,8 @@ export class Session {
     return this.search?.children(line) ?? [];
   }
 
-  /** A fixed number of playouts per move from now on, as --playouts sets it (undefined: back to the options). */
-  setPlayouts(playouts: number | undefined): void {
+  /** A fixed number of playouts per move from now on, in place of what --playouts or --time said. */
+  setPlayouts(playouts: number): void {
     this.playoutsSetting = playouts;
   }
 
