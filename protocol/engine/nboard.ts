@@ -70,7 +70,7 @@ function discs(winChance: number): number {
 
 const squareText = (move: Move): string => formatGgfMove({ move });
 
-/** The most visited visited child, if any. */
+/** The most visited child, if any has been visited. */
 function mostVisited(children: readonly ChildStats[]): ChildStats | undefined {
   let best: ChildStats | undefined;
   for (const c of children) if (c.visits > 0 && (best === undefined || c.visits > best.visits)) best = c;
@@ -106,8 +106,8 @@ function assessChild(session: Session, child: ChildStats): Assessment {
 
 /**
  * The moves a thought assessed, best first: the solver's one proven move, or the search's
- * choice and then its other visited moves by visits. An unsearched move (the only one, a
- * pass, a random choice) is assessed by `assessUnsearched`.
+ * choice and then its other visited moves by visits; none for a move chosen without search
+ * (the only one, a pass, a random choice).
  */
 function assessments(session: Session, thought: Thought): Assessment[] {
   if (thought.by === "solver") {
@@ -123,6 +123,14 @@ function assessments(session: Session, thought: Thought): Assessment[] {
   return [chosen, ...others].map((c) => assessChild(session, c));
 }
 
+/** The session's choice for the side to move, the game left as it is, and its assessed moves ([] when it was not searched). */
+function choose(session: Session): { readonly move: Move; readonly thought: Thought | undefined; readonly assessed: readonly Assessment[] } {
+  const move = session.chooseMove();
+  const thought = session.lastThought;
+  const assessed = thought === undefined ? [] : assessments(session, thought);
+  return { move, thought, assessed: assessed[0]?.move === move ? assessed : [] };
+}
+
 /** The side to move's evaluation of the game's current position, searched by the session; the position is left as it was. */
 function evaluate(session: Session): { readonly eval: number; readonly depth: string; readonly note: string } {
   const position = session.position;
@@ -130,10 +138,8 @@ function evaluate(session: Session): { readonly eval: number; readonly depth: st
     const margin = position.worldScore();
     return { eval: position.blackToMove ? margin : -margin, depth: "100%", note: "the game is over" };
   }
-  const move = session.chooseMove();
-  const thought = session.lastThought;
-  const best = thought === undefined ? undefined : assessments(session, thought)[0];
-  if (best !== undefined && best.move === move) return best;
+  const { move, assessed } = choose(session);
+  if (assessed.length > 0) return assessed[0]!;
   // Not searched (a pass, the only move, a random choice): the position after it, from the other side.
   const played = session.play(move);
   if (!played.ok) throw new Error(`the move chooser's ${squareText(move)} is illegal: ${played.error}`);
@@ -236,13 +242,10 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
       return ok({
         lines: [thinkingStatus(session, "thinking")],
         then: () => {
-          const move = session.chooseMove();
-          const thought = session.lastThought;
-          const best = thought === undefined ? undefined : assessments(session, thought)[0];
-          const searched = best !== undefined && best.move === move;
+          const { move, thought, assessed } = choose(session);
           const seconds = thought === undefined ? 0 : thought.elapsedMs / 1000;
           // A move played without search (the only one, a pass) has no evaluation, as NBoard allows.
-          const item = searched ? { move, eval: best.eval, seconds } : { move, seconds };
+          const item = assessed.length > 0 ? { move, eval: assessed[0]!.eval, seconds } : { move, seconds };
           return [...nodeStats(thought), `=== ${formatGgfMove(item)}`];
         },
       });
@@ -258,12 +261,8 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
       return ok({
         lines: [thinkingStatus(session, "searching")],
         then: () => {
-          const move = session.chooseMove();
-          const thought = session.lastThought;
-          const assessed = thought === undefined ? [] : assessments(session, thought);
-          const lines = assessed[0]?.move === move
-            ? assessed.slice(0, count.value).map(hintLine)
-            : [hintLine({ ...evaluate(session), pv: [move] })];
+          const { move, thought, assessed } = choose(session);
+          const lines = assessed.length > 0 ? assessed.slice(0, count.value).map(hintLine) : [hintLine({ ...evaluate(session), pv: [move] })];
           return [...lines, ...nodeStats(thought), "status"];
         },
       });

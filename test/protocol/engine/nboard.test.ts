@@ -168,6 +168,20 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     }
   });
 
+  it("hint for a side that must pass evaluates the position after the pass, from its own side", () => {
+    const { send, session } = nboard();
+    send("set depth 1");
+    send(`set game ${ggf(BEFORE_PASS)}`);
+    const lines = send("hint 3").trimEnd().split("\n");
+    expect(lines).toHaveLength(3);
+    const m = /^search PA (-?\d+\.\d\d) 0 (\d+) after PA: wins (\d+\.\d)% of \d+ playouts$/.exec(lines[1]!);
+    expect(m, lines[1]).not.toBeNull();
+    // White's winning chance after the pass, turned into black's evaluation.
+    expect(Number(m![1])).toBeCloseTo(-64 * (2 * Number(m![3]) / 100 - 1), 0);
+    expect(lines[2]).toBe("status");
+    expect(session.game.moves).toEqual(BEFORE_PASS);
+  });
+
   it("in an endgame the solver answers: its exact score is the evaluation, its depth 100%", () => {
     const game = new Game();
     for (let i = 0; game.position.empties() > 10; i++) {
