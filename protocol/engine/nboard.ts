@@ -17,11 +17,11 @@ import type { Session, Thought } from "./session.js";
  * that cannot be carried out has none either, changes nothing, and logs the reason on stderr.
  */
 
-/** What a command answers: lines written at once, and possibly lines that take thought, written after them. */
+/** What a command answers: lines written at once, and possibly more that take thought, written after them. */
 interface NBoardReply {
   readonly lines: readonly string[];
-  /** Runs after `lines` (a status line) reach the GUI: the search and its lines. */
-  readonly then?: () => readonly string[];
+  /** Runs after `lines` (a status line, an analysis line) reach the GUI: the search and its lines. */
+  readonly then?: () => NBoardReply;
   readonly end?: true;
 }
 
@@ -246,7 +246,7 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
           const seconds = thought === undefined ? 0 : thought.elapsedMs / 1000;
           // A move played without search (the only one, a pass) has no evaluation, as NBoard allows.
           const item = assessed.length > 0 ? { move, eval: assessed[0]!.eval, seconds } : { move, seconds };
-          return [...nodeStats(thought), `=== ${formatGgfMove(item)}`];
+          return { lines: [...nodeStats(thought), `=== ${formatGgfMove(item)}`] };
         },
       });
     },
@@ -263,7 +263,7 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
         then: () => {
           const { move, thought, assessed } = choose(session);
           const lines = assessed.length > 0 ? assessed.slice(0, count.value).map(hintLine) : [hintLine({ ...evaluate(session), pv: [move] })];
-          return [...lines, ...nodeStats(thought), "status"];
+          return { lines: [...lines, ...nodeStats(thought), "status"] };
         },
       });
     },
@@ -283,22 +283,21 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
       const checked = noArguments(rest);
       if (!checked.ok) return checked;
       const moves = [...session.game.moves];
-      return ok({
-        lines: [`status analysing ${moves.length + 1} positions`],
-        then: () => {
-          // From the last position back to the start, as NBoard fills its graph; then the game is replayed.
-          const lines: string[] = [];
-          for (let k = moves.length; k >= 0; k--) {
-            lines.push(`analysis ${k} ${evaluate(session).eval.toFixed(2)}`);
-            if (k > 0 && !session.undo(1)) throw new Error(`analyze could not take back move ${k}`);
-          }
-          for (const move of moves) {
-            const played = session.play(move);
-            if (!played.ok) throw new Error(`analyze could not replay the game: ${played.error}`);
-          }
-          return [...lines, "status"];
-        },
-      });
+      // From the last position back to the start, each line written as it is found, as NBoard
+      // fills its graph; the game is replayed after the start position's line.
+      const position = (k: number) => (): NBoardReply => {
+        const line = `analysis ${k} ${evaluate(session).eval.toFixed(2)}`;
+        if (k > 0) {
+          if (!session.undo(1)) throw new Error(`analyze could not take back move ${k}`);
+          return { lines: [line], then: position(k - 1) };
+        }
+        for (const move of moves) {
+          const played = session.play(move);
+          if (!played.ok) throw new Error(`analyze could not replay the game: ${played.error}`);
+        }
+        return { lines: [line, "status"] };
+      };
+      return ok({ lines: [`status analysing ${moves.length + 1} positions`], then: position(moves.length) });
     },
   },
   quit: {
@@ -339,13 +338,12 @@ export function answerNBoard(session: Session, line: string): Answer {
     session.log(`${name}: ${result.error} (${command.usage})`);
     return { reply: "", end: false };
   }
-  const { lines, then, end } = result.value;
   if (session.options.verbose && session.position !== before) session.log(drawGtpBoard(session.position));
-  return {
-    reply: linesText(lines),
-    end: end === true,
-    ...(then === undefined ? {} : { then: (): Answer => ({ reply: linesText(then()), end: false }) }),
-  };
+  return transportAnswer(result.value);
+}
+
+function transportAnswer({ lines, then, end }: NBoardReply): Answer {
+  return { reply: linesText(lines), end: end === true, ...(then === undefined ? {} : { then: () => transportAnswer(then()) }) };
 }
 
 /** NBoard for the transport. */

@@ -210,6 +210,18 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     expect(session.game.moves).toEqual(moves);
   });
 
+  it("analyze writes each position's line as soon as it is found, one part of the answer each", () => {
+    const { session } = nboard();
+    answerNBoard(session, "set depth 1");
+    answerNBoard(session, `set game ${ggf(squares("F5 D6 C3"))}`);
+    const parts: string[] = [];
+    for (let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, "analyze"); part !== undefined; part = part.then?.()) parts.push(part.reply);
+    expect(parts.map((p) => p.replace(/ -?\d+\.\d\d\n/, " EVAL\n"))).toEqual([
+      "status analysing 4 positions\n", "analysis 3 EVAL\n", "analysis 2 EVAL\n", "analysis 1 EVAL\n", "analysis 0 EVAL\nstatus\n",
+    ]);
+    expect(session.game.moves).toEqual(squares("F5 D6 C3"));
+  });
+
   it("analyze of a finished game gives the final position its exact score, from the side to move", () => {
     const wipeout = squares("D3 C3 B3 D2 E1 D6 D7 E3 F4");
     const { send } = nboard();
