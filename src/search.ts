@@ -45,7 +45,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
   ppR: 0,
   ppMinVisits: 64,
-  // Two pools of this many nodes (23 bytes each) are kept: about 185 MB in all.
+  // Two pools of this many nodes (24 bytes each) are kept: about 192 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
 };
@@ -107,7 +107,8 @@ export function selectChild(tree: Tree, node: number, c: number): number {
   const { flags, visits, wins, draws, proof, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
-  const parentVisits = visits[node]!;
+  // UCB1 as mean + sqrt(c^2 ln N / n): one logarithm per node, not one per child.
+  const explore = c * c * Math.log(visits[node]!);
   let best = -1;
   let bestValue = -Infinity;
   let prunedOnly = -1;
@@ -119,7 +120,7 @@ export function selectChild(tree: Tree, node: number, c: number): number {
     }
     const n = visits[child]!;
     if (n === 0) return child;
-    const value = ucb1(wins[child]! + 0.5 * draws[child]!, n, parentVisits, c);
+    const value = (wins[child]! + 0.5 * draws[child]!) / n + Math.sqrt(explore / n);
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;
@@ -343,8 +344,11 @@ export class Search {
     const flat = this.params.algorithm === "ucb";
     const { ppR, ppMinVisits } = this.params;
     let playouts = 0;
+    // A leaf solve can cost a hundred playouts' time: the clock is read after each.
+    let solved = false;
     while (playouts < maxPlayouts) {
-      if (playouts % CLOCK_PERIOD === 0 && this.now() >= deadline) break;
+      if ((solved || playouts % CLOCK_PERIOD === 0) && this.now() >= deadline) break;
+      solved = false;
       if (visits[0]! >= MAX_VISITS) tree.halve();
       // A proven root needs no more search: its best move is known.
       if (proof[0] !== UNPROVEN) break;
@@ -385,6 +389,7 @@ export class Search {
         half = proof[node] === PROVEN_WIN ? 2 : proof[node] === PROVEN_LOSS ? 0 : 1;
       } else if (solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
+        solved = true;
         proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
         half = outcome > 0 ? 0 : outcome < 0 ? 2 : 1;
       } else {

@@ -56,6 +56,29 @@ describe("seed 002: UCB1 and selection", () => {
     expect(next.legalSquares().map(formatOtpMove)).toEqual(["2 3", "3 2", "4 5", "5 4"]);
   });
 
+  it("selection picks the child of highest UCB1, on random statistics", () => {
+    const random = new Random(11);
+    const p = Position.initial();
+    for (let trial = 0; trial < 200; trial++) {
+      const tree = new Tree(100);
+      tree.reset();
+      tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      let total = 0;
+      for (let i = 1; i <= 4; i++) {
+        const n = 1 + random.below(500);
+        const w = random.below(n + 1);
+        tree.visits[i] = n;
+        tree.wins[i] = w;
+        tree.draws[i] = random.below(n - w + 1);
+        total += n;
+      }
+      tree.visits[0] = total;
+      const c = [0.1, 0.3, 1, Math.SQRT2][trial % 4]!;
+      const values = [1, 2, 3, 4].map((i) => ucb1(tree.wins[i]! + 0.5 * tree.draws[i]!, tree.visits[i]!, total, c));
+      expect(selectChild(tree, 0, c)).toBe(1 + values.indexOf(Math.max(...values)));
+    }
+  });
+
   it("on the nearly all-black board white has one move, played at once, and every playout from it is a black win", () => {
     const full = value(parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false));
     expect(full.legalMoves()).toEqual([63]);
@@ -517,6 +540,25 @@ describe("MCTS-solver", () => {
     const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
     const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
     expect(report).toMatchObject({ move: 61, proven: "draw" });
+  });
+
+  it("reads the clock after every leaf solve, so solving leaves cannot overrun the deadline", () => {
+    // A position with 16 empties from seeded random play; every leaf two plies down is "solved"
+    // by a fake solver that takes 10 ms and calls it a draw.
+    const random = new Random(5);
+    let p = Position.initial();
+    while (p.empties() > 16) {
+      const moves = p.legalMoves();
+      p = moves.length === 0 ? p.play(PASS) : p.play(moves[random.below(moves.length)]!);
+    }
+    let t = 0;
+    let solves = 0;
+    const slow = { outcome: () => ((t += 10), solves++, 0) };
+    const s = new Search(params({ solveEmpties: 14 }), () => t, new Random(1), randomPlayout, slow);
+    const report = s.choose(new Game(p), { timeMs: 100 });
+    expect(report.proven).toBeUndefined();
+    expect(solves).toBe(10);
+    expect(t).toBe(100);
   });
 
   describe("the move played, given proofs", () => {
