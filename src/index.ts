@@ -1,6 +1,7 @@
 export * from "./bitboard.js";
 export * from "./drawing.js";
 export * from "./game.js";
+export * from "./ggf.js";
 export * from "./node.js";
 export * from "./notation.js";
 export * from "./perft.js";

@@ -2,6 +2,7 @@ import { createConnection } from "node:net";
 import { type Result, err, ok } from "../../src/index.js";
 import { type EngineOptions, ENGINE_OPTIONS, type Endpoint, defaultEngineOptions, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
+import { nboardProtocol } from "../engine/nboard.js";
 import { otpProtocol } from "../engine/otp.js";
 import { type Channel, serve } from "../engine/serve.js";
 import { Session } from "../engine/session.js";
@@ -13,7 +14,8 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     name: "othello",
     synopsis: ["othello [OPTIONS] [[IP] PORT]", ...subcommands],
     about: [
-      "Without a subcommand, the engine: it speaks the course's OTP (GTP with --gtp) on stdin/stdout,",
+      "Without a subcommand, the engine: it speaks the course's OTP (GTP with --gtp, NBoard's protocol",
+      "with --nboard) on stdin/stdout,",
       "one reply line per command; with PORT it is a TCP client of IP:PORT (127.0.0.1 by default),",
       "OTP replies unframed. Each subcommand has its own --help.",
     ],
@@ -22,7 +24,7 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
   };
 }
 
-/** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP) on stdin/stdout or as a TCP client. */
+/** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP, or NBoard) on stdin/stdout or as a TCP client. */
 export async function engineCommand(args: readonly string[], out: Output, subcommands: readonly string[]): Promise<number> {
   const program = engineProgram(subcommands);
   const parsed = programArguments(program, args, out);
@@ -39,10 +41,10 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
     return 1;
   }
   // Every way out of serve closes a socket: quit and failures destroy it, the peer's end ends it.
-  // GTP frames its replies itself, and its commands end at newlines over TCP too.
-  const served = options.protocol === "gtp"
-    ? await serve(gtpProtocol(session), { ...channel.value, unframed: false })
-    : await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value);
+  // GTP and NBoard frame their replies themselves, and their commands end at newlines over TCP too.
+  const served = options.protocol === "otp"
+    ? await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value)
+    : await serve(options.protocol === "gtp" ? gtpProtocol(session) : nboardProtocol(session), { ...channel.value, unframed: false });
   if (!served.ok) {
     log(`othello: ${endpoint.kind === "tcp" ? `connection to ${endpoint.host}:${endpoint.port}: ` : ""}${served.error}`);
     return 1;

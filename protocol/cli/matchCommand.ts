@@ -10,6 +10,7 @@ import { parseSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
+import { formatGameRecordGgf } from "../match/matchGgf.js";
 
 /** The command line as typed; `matchOptions` checks it and reads the openings. */
 interface MatchArguments {
@@ -27,6 +28,7 @@ interface MatchArguments {
   readonly replyLimit: number;
   readonly log: string | undefined;
   readonly json: string | undefined;
+  readonly ggf: string | undefined;
 }
 
 function parseProtocol(text: string): Result<Protocol> {
@@ -61,6 +63,7 @@ export const matchProgram: Program<MatchArguments> = {
     "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", positiveSeconds),
     "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
     "--json": field("json", "FILE", "the settings, every game and the summary as JSON", nonEmpty),
+    "--ggf": field("ggf", "FILE", "every game in GGF (NBoard's and GGS's format), one a line, with each move's time", nonEmpty),
   },
   defaults: () => ({
     engineA: undefined,
@@ -77,6 +80,7 @@ export const matchProgram: Program<MatchArguments> = {
     replyLimit: 5,
     log: undefined,
     json: undefined,
+    ggf: undefined,
   }),
 };
 
@@ -84,6 +88,7 @@ interface MatchOptions {
   readonly settings: MatchSettings;
   readonly logFile: string | undefined;
   readonly jsonFile: string | undefined;
+  readonly ggfFile: string | undefined;
   readonly openingsSource: string;
 }
 
@@ -124,6 +129,7 @@ function matchOptions(a: MatchArguments): Result<MatchOptions> {
     },
     logFile: a.log,
     jsonFile: a.json,
+    ggfFile: a.ggf,
     openingsSource,
   });
 }
@@ -209,6 +215,8 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   };
   process.once("SIGINT", stop).once("SIGTERM", stop);
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "w");
+  // GGS writes dates so: the match's start, for every game of it.
+  const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " GMT");
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
   const result = await runMatch(options.settings, registry, (game) => {
@@ -223,6 +231,10 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
   if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result));
+  if (options.ggfFile !== undefined) {
+    const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
+    writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
+  }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);
   if (forfeited.length === 0) return 0;
   // The first reason of each engine says what went wrong (an engine that cannot start, a crash, a timeout).

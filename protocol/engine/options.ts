@@ -11,7 +11,7 @@ export interface EngineOptions {
   readonly seed: number;
   /** Draws the board on stderr after every change of the position. */
   readonly verbose: boolean;
-  /** The protocol served: the course's OTP, or GTP v2. */
+  /** The protocol served: the course's OTP, GTP v2, or NBoard's engine protocol. */
   readonly protocol: EngineProtocol;
   /** Thinking time per move in seconds when the controller gives no clock. */
   readonly time: number;
@@ -24,7 +24,7 @@ export interface EngineOptions {
   readonly search: SearchParams;
 }
 
-export type EngineProtocol = "otp" | "gtp";
+export type EngineProtocol = "otp" | "gtp" | "nboard";
 
 /**
  * The course judge forfeits a genmove after 10 s. 8 s leaves 2 s for garbage collection, the
@@ -33,7 +33,7 @@ export type EngineProtocol = "otp" | "gtp";
  */
 export const DEFAULT_OTP_MAX_MOVE_SECONDS = 8;
 
-/** The ceiling on one move: the option, else 8 s under OTP and none under GTP (whose controller keeps the clock). */
+/** The ceiling on one move: the option, else 8 s under OTP and none under GTP or NBoard (whose controller keeps the clock, or sets the strength). */
 export function maxMoveSeconds(options: EngineOptions): number | undefined {
   return options.maxMoveTime ?? (options.protocol === "otp" ? DEFAULT_OTP_MAX_MOVE_SECONDS : undefined);
 }
@@ -87,9 +87,10 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--seed": field("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
   "--verbose": flag("draw the board on stderr after every move, undo and new position", (o) => ({ ...o, verbose: true })),
   "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({ ...o, protocol: "gtp" })),
+  "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({ ...o, protocol: "nboard" })),
   "--time": field("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--playouts": field("playouts", "N", "a fixed number of playouts per move instead of a time (still within --max-move-time)", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
-  "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP, where the controller's clock governs)`, (t) => parseDecimal(t, 0.01, 3600)),
+  "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
   "--connect-timeout": field("connectTimeout", "SECONDS", `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--search": searchSetting("algorithm", "uct|ucb|random", `UCT tree search, flat UCB1 over the root moves, or random moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),

@@ -8,6 +8,11 @@ export interface Answer {
   readonly reply: string;
   /** The session ends once the reply is written (`quit`). */
   readonly end: boolean;
+  /**
+   * The rest of the answer, computed once the reply is written and flushed: a status line
+   * reaches the controller before a long search starts (NBoard's `status`).
+   */
+  readonly then?: () => Answer;
 }
 
 /** A protocol as the transport sees it: lines in, replies out. */
@@ -31,7 +36,7 @@ export interface Channel {
 export type Ending = "quit" | "end of input";
 
 /**
- * Reads commands from the channel and writes each reply in one write, waiting for it to be
+ * Reads commands from the channel and writes each reply (each part of it: `Answer.then`) in one write, waiting for it to be
  * flushed before the next command, until `quit` or the end of input. Input bytes are read as
  * Latin-1, so binary garbage stays one character per byte and reaches the protocol intact. An
  * I/O failure is an error value.
@@ -54,15 +59,18 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
   let writeFailure: string | undefined;
   // Answers one line and writes its reply; true when the session ends (quit or a failed write).
   const answer = async (line: string): Promise<boolean> => {
-    const { reply, end } = protocol.answer(line);
-    if (reply === "") return end;
-    try {
-      await write(output, reply);
-    } catch (e) {
-      writeFailure = `writing a reply failed: ${(e as Error).message}`;
-      return true;
+    for (let part: Answer | undefined = protocol.answer(line); part !== undefined; part = part.then?.()) {
+      if (part.reply !== "") {
+        try {
+          await write(output, part.reply);
+        } catch (e) {
+          writeFailure = `writing a reply failed: ${(e as Error).message}`;
+          return true;
+        }
+      }
+      if (part.end) return true;
     }
-    return end;
+    return false;
   };
   const ended = (): Result<Ending> => (writeFailure === undefined ? ok("quit") : err(writeFailure));
   // The line so far, without its leading blanks, cut to `keep` characters.

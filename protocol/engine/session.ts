@@ -1,4 +1,5 @@
 import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatSearchReport, formatSolveReport } from "./searchReport.js";
 
@@ -9,7 +10,15 @@ interface Choice {
 }
 
 /**
- * One engine's state behind every protocol (OTP and GTP): the game, the options, the
+ * What the last move choice rested on, for protocols that show it (NBoard's evaluations):
+ * the solver's proven score, or the search's report (whose tree `searchChildren` reads).
+ */
+export type Thought =
+  | { readonly by: "solver"; readonly move: Move; readonly mode: SolveMode; readonly score: number; readonly elapsedMs: number }
+  | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number };
+
+/**
+ * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
  * clock, and the move chooser. Protocols parse and format; the session never sees text.
  */
 export class Session {
@@ -21,6 +30,9 @@ export class Session {
   /** Made at the first solve: its transposition table is kept from move to move. */
   private solver: Solver | undefined;
   private readonly planner = new SolvePlanner();
+  private thought: Thought | undefined;
+  /** Playouts per move set by the controller (NBoard's `set depth`), in place of --playouts. */
+  private playoutsSetting: number | undefined;
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -91,6 +103,21 @@ export class Session {
     return this.think().move;
   }
 
+  /** How the last move was chosen; undefined before the first. */
+  get lastThought(): Thought | undefined {
+    return this.thought;
+  }
+
+  /** The search tree below the last searched position, as `Search.children` reads it; [] before any search. */
+  searchChildren(line: readonly Move[]): ChildStats[] {
+    return this.search?.children(line) ?? [];
+  }
+
+  /** A fixed number of playouts per move from now on, in place of what --playouts or --time said. */
+  setPlayouts(playouts: number): void {
+    this.playoutsSetting = playouts;
+  }
+
   /**
    * What the move chooser would play after `move` (GTP's implied pass), the game left as it
    * was and the clock not charged. The search's root follows the game line, so a later move
@@ -120,7 +147,9 @@ export class Session {
     const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
     const report = this.searcher().choose(this.current, rest);
     this.log(formatSearchReport(report, position));
-    return { move: report.move, elapsedMs: solve.spentMs + report.elapsedMs };
+    const elapsedMs = solve.spentMs + report.elapsedMs;
+    this.thought = { by: "search", report, elapsedMs };
+    return { move: report.move, elapsedMs };
   }
 
   /**
@@ -140,6 +169,7 @@ export class Session {
     this.planner.measured(result.nodes, spentMs);
     this.log(formatSolveReport(result, plan.mode, spentMs, position));
     if (!result.solved || result.move === undefined || (plan.mode === "wld" && result.score < 0)) return { spentMs };
+    this.thought = { by: "solver", move: result.move, mode: plan.mode, score: result.score, elapsedMs: spentMs };
     return { choice: { move: result.move, elapsedMs: spentMs }, spentMs };
   }
 
@@ -151,7 +181,7 @@ export class Session {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
-    const { playouts } = this.options;
+    const playouts = this.playoutsSetting ?? this.options.playouts;
     const timeMs = Math.min(playouts === undefined || this.clock.clock !== null ? budgetMs : Infinity, ceilingMs);
     return {
       ...(playouts === undefined ? {} : { playouts }),

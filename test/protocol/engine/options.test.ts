@@ -76,9 +76,12 @@ describe("engine command line", () => {
     for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toContain(name);
   });
 
-  it("a move's ceiling: 8 s under OTP unless set, none under GTP unless set", () => {
+  it("a move's ceiling: 8 s under OTP unless set, none under GTP or NBoard unless set", () => {
     expect(maxMoveSeconds(DEFAULTS)).toBe(DEFAULT_OTP_MAX_MOVE_SECONDS);
     expect(maxMoveSeconds({ ...DEFAULTS, protocol: "gtp" })).toBeUndefined();
+    const nboard = parse("--nboard");
+    expect(nboard.ok && nboard.value.options.protocol).toBe("nboard");
+    expect(nboard.ok && maxMoveSeconds(nboard.value.options)).toBeUndefined();
     const set = parse("--gtp", "--max-move-time", "2.5");
     expect(set.ok && maxMoveSeconds(set.value.options)).toBe(2.5);
     expect(parse("--max-move-time", "0").ok).toBe(false);

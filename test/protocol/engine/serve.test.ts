@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { type LineProtocol, serve } from "../../../protocol/engine/serve.js";
+import { type Answer, type LineProtocol, serve } from "../../../protocol/engine/serve.js";
 
 /** Echoes each line back in brackets; `quit` ends; records what it was given. */
 function echo(maxLineLength = 16): LineProtocol & { lines: string[] } {
@@ -67,6 +67,31 @@ describe("serve on a stream (stdin)", () => {
     const protocol = echo();
     await run(protocol, [Buffer.from([0x00, 0xff, 0xc3, 0x28, 0x0a])], false);
     expect(protocol.lines).toEqual(["\x00\xff\xc3("]);
+  });
+
+  it("writes an answer's later parts in order, each computed only once the part before it is written", async () => {
+    const writes: string[] = [];
+    const computed: string[] = [];
+    const part = (n: number, last: number, end: boolean) => (): Answer => {
+      computed.push(`part ${n} after ${writes.length} writes`);
+      return { reply: n === 2 ? "" : `part ${n}\n`, end: end && n === last, ...(n < last ? { then: part(n + 1, last, end) } : {}) };
+    };
+    const protocol: LineProtocol = {
+      maxLineLength: 16,
+      answer: (line) => ({ reply: `${line}\n`, end: false, then: part(1, line === "quit" ? 1 : 3, line === "quit") }),
+    };
+    const input = new PassThrough();
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString());
+        callback();
+      },
+    });
+    input.end("go\nquit\nnever\n");
+    expect(await serve(protocol, { input, output, unframed: false })).toEqual({ ok: true, value: "quit" });
+    // Part 2 is empty and writes nothing; the quit's last part ends the session, "never" is not read.
+    expect(writes).toEqual(["go\n", "part 1\n", "part 3\n", "quit\n", "part 1\n"]);
+    expect(computed).toEqual(["part 1 after 1 writes", "part 2 after 2 writes", "part 3 after 2 writes", "part 1 after 4 writes"]);
   });
 
   it("reports a failed write as an error value", async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatVertex, parseGgf } from "../../../src/index.js";
 import { formatCommandLine, parseCommandLine } from "../../../protocol/text/commandLine.js";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
 import { type EngineSpec, type MatchSettings, runMatch, tally } from "../../../protocol/match/matchRunner.js";
@@ -129,12 +130,13 @@ describe("the match runner", () => {
     expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
   }, 60_000);
 
-  it("runs as othello match, printing the summary and writing JSON and a log", () => {
+  it("runs as othello match, printing the summary and writing JSON, GGF and a log", () => {
     const json = join(dir, "match.json");
+    const ggf = join(dir, "match.ggf");
     const log = join(dir, "match.log");
     const openings = join(dir, "openings.txt");
     writeFileSync(openings, "f5 d6 c3\n");
-    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `${RHINO} -l 1`, "--protocol-b", "gtp", "--games", "2", "--move-time", "0.05", "--openings", openings, "--json", json, "--log", log], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `${RHINO} -l 1`, "--protocol-b", "gtp", "--games", "2", "--move-time", "0.05", "--openings", openings, "--json", json, "--log", log, "--ggf", ggf], { encoding: "utf8", timeout: 60_000 });
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^games: 2 {3}A wins \d, draws \d, losses \d {3}forfeits: A 0, B 0$/m);
     expect(run.stdout).toMatch(/^Elo A - B: \S+ \(95% CI \S+ to \S+\)$/m);
@@ -144,6 +146,17 @@ describe("the match runner", () => {
     expect(data.summary.games).toBe(2);
     expect(data.games.map((g: { opening: string }) => g.opening)).toEqual(["f5 d6 c3", "f5 d6 c3"]);
     expect(readFileSync(log, "utf8")).toMatch(/^game 1: opening "f5 d6 c3", black A, white B: /);
+    // One game a line, each the same game as the JSON's, A's name on black in the first.
+    const games = readFileSync(ggf, "utf8").trimEnd().split("\n").map((line) => parseGgf(line));
+    expect(games).toHaveLength(2);
+    games.forEach((g, i) => {
+      if (!g.ok) throw new Error(g.error);
+      expect(g.value.moves.map((m) => formatVertex(m.move).toLowerCase())).toEqual(data.games[i].moves);
+      expect(g.value.moves.slice(0, 3).every((m) => m.seconds === undefined)).toBe(true);
+      expect(g.value.moves.slice(3).every((m) => m.seconds !== undefined)).toBe(true);
+      expect(g.value.result?.ending).toBe("normal");
+    });
+    expect(games[0]!.ok && games[0]!.value.black).toBe(data.engines[0].name);
     const bad = spawnSync("node", [OTHELLO, "match", "--engine-a", "x"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
