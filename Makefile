@@ -2,7 +2,7 @@
 # judge, `make test` plays a judged engine-vs-engine match. `make check` runs every test, `make
 # interop` plays full games against GRhino over GTP.
 NODE_MODULES := node_modules/.package-lock.json
-SOURCES := $(shell find src protocol -name "*.ts") build.mjs package.json
+SOURCES := $(shell find src protocol -name "*.ts" -o -name "*.html" -o -name "*.css") build.mjs package.json
 
 # The move generator and the flip function are larger than V8's default inlining budget;
 # inlined into the playout and search loops they keep both words of every board in
