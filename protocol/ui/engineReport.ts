@@ -58,6 +58,7 @@ export function parseEngineReport(line: string): EngineReport | undefined {
     return { kind: "solve", side: side as "black" | "white", outcome, score: exact ? Number(score) : undefined, nodes: Number(nodes), seconds: Number(seconds) };
   }
   const note = NOTE.exec(line);
-  if (note !== null) return { kind: "note", side: note[1] as "black" | "white", text: line.replace(/^search: /, "") };
+  // "black: C4 (3 2) is the only move, played at once": the vertex as the page writes it, the OTP move left out.
+  if (note !== null) return { kind: "note", side: note[1] as "black" | "white", text: note[2]!.replace(/\b([A-H][1-8]) \(\d \d\)/, (_, v: string) => v.toLowerCase()) };
   return undefined;
 }

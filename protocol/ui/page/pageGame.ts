@@ -157,7 +157,7 @@ export function describeReport(report: EngineReport | undefined): string {
   const side = capitalized(report.side);
   switch (report.kind) {
     case "note":
-      return `${side}: ${report.text.replace(/^(black|white):? /, "")}.`;
+      return `${side}: ${report.text}.`;
     case "search": {
       const result = report.proven === undefined ? `win rate ${(100 * report.winRate).toFixed(1)}% over ${thousands(report.visits)} visits` : `proven ${report.proven}`;
       const line = report.pv.length > 0 ? `; expected line ${report.pv.join(" ")}` : "";
