@@ -23,7 +23,7 @@ export type LinkSource = () => Promise<Result<EngineLink>>;
 export interface OpponentLimits {
   /** Any reply but a move's must come within this. */
   readonly replyMs: number;
-  /** Beyond its time per move, an engine may take this long before it counts as hung. */
+  /** Beyond its time per move (rounded up to whole seconds), an engine may take this long before it counts as hung. */
   readonly graceMs: number;
 }
 
@@ -95,7 +95,8 @@ export class Opponent {
     if (!synced.ok) return this.fail(link, synced.error);
     link.takeDiagnostics();
     const colour = colourToMove(game);
-    const limitMs = seconds * 1000 + this.limits.graceMs;
+    // GTP's times are whole seconds, so a fraction may have been sent rounded up.
+    const limitMs = Math.ceil(seconds) * 1000 + this.limits.graceMs;
     const reply = await link.client.genmove(colour, limitMs);
     if (!reply.ok) return this.fail(link, reply.error);
     this.known = [...moves, reply.value];

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { join } from "node:path";
-import { type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
+import { Game, type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
 import type { EngineReport } from "./engineReport.js";
 import type { Opponent } from "./opponent.js";
 
@@ -71,6 +71,9 @@ export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest
   if (typeof moves !== "string") return err('"moves" must be a game in standard notation, like "f5d6c3"');
   const parsed = parseGameRecord(moves);
   if (!parsed.ok) return err(`"moves": ${parsed.error}`);
+  const played = new Game();
+  for (const move of parsed.value) played.play(move);
+  if (played.isOver()) return err('"moves": the game is over, there is no move to make');
   if (typeof seconds !== "number" || !(seconds >= info.minSeconds && seconds <= info.maxSeconds)) {
     return err(`"seconds" must be a number from ${info.minSeconds} to ${info.maxSeconds}`);
   }
@@ -99,12 +102,9 @@ function readBody(request: IncomingMessage): Promise<Result<string>> {
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(err(`the request is larger than ${MAX_BODY_BYTES} bytes`));
-        request.destroy();
-      } else {
-        chunks.push(chunk);
-      }
+      // The rest is read and dropped, so that the answer reaches the client.
+      if (size > MAX_BODY_BYTES) resolve(err(`the request is larger than ${MAX_BODY_BYTES} bytes`));
+      else chunks.push(chunk);
     });
     request.on("end", () => resolve(ok(Buffer.concat(chunks).toString("utf8"))));
     request.on("error", (e) => resolve(err(e.message)));
