@@ -37,7 +37,11 @@ export interface UiInfo {
   readonly maxSeconds: number;
 }
 
-/** A move request: the game's id (one per tab), its moves in standard notation, and the time per move. */
+/**
+ * A move request: the game's id (one per tab), its moves in standard notation, and the time per
+ * move. The page writes passes out (`f5 d6 pass c3`): a forced pass at the end of a record is
+ * otherwise left to be played, and the engine would be asked for it.
+ */
 export interface MoveRequest {
   readonly game: string;
   readonly moves: readonly Move[];

@@ -223,6 +223,33 @@ describe("othello ui in a browser", () => {
     expect(shown.record.startsWith("f5d6c3d3c4")).toBe(true);
   });
 
+  it("plays a forced pass with a notice, the person's and the engine's", async () => {
+    // After these moves black has no move.
+    const passing = "d3c3b3b2f5a3a1c1";
+    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
+    await page.type("#paste", passing);
+    await page.click("#load button");
+    let shown = await settled(page);
+    expect(await page.$eval("#notice", (e) => e.textContent)).toBe("Black has no legal move and passes.");
+    // The engine (white) moved after black's pass: black is to play again.
+    expect(shown.state).toBe("person");
+    expect(shown.record.startsWith(passing)).toBe(true);
+    expect(shown.record.length).toBeGreaterThan(passing.length);
+    expectBoardOf(shown, replay(shown.record).position);
+
+    // As white, the same game: the engine's (black's) pass is played for it, and white is to move.
+    await page.click('input[name="mode"][value="white"]');
+    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
+    await page.type("#paste", passing);
+    await page.click("#load button");
+    shown = await settled(page);
+    expect(await page.$eval("#notice", (e) => e.textContent)).toBe("Black has no legal move and passes.");
+    expect(shown.state).toBe("person");
+    expect(shown.record).toBe(passing);
+    expect(shown.status).toBe("White to play: your move.");
+    await page.click('input[name="mode"][value="black"]');
+  });
+
   it("fits a phone-sized screen", async () => {
     const phone = await browser.newPage();
     await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });

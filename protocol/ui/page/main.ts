@@ -153,7 +153,8 @@ class Page {
       const response = await fetch("/api/move", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ game: this.gameId, moves: formatGameRecord(moves), seconds: this.seconds }),
+        // Passes written out: a record leaves a forced pass at its end unplayed, but this one was played.
+        body: JSON.stringify({ game: this.gameId, moves: moves.map(vertex).join(" "), seconds: this.seconds }),
       });
       const body = (await response.json()) as MoveAnswer | { error: string };
       if ("error" in body) failure = body.error;

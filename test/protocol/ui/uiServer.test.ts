@@ -150,6 +150,17 @@ describe("/api/move with our engine", () => {
     expect(tables.size).toBeGreaterThanOrEqual(2);
   });
 
+  it("takes passes written out, and answers a forced pass itself", async () => {
+    // Black must pass after these moves: asked then, the answer is the pass; with the pass written, white's move.
+    const passing = "d3c3b3b2f5a3a1c1";
+    const forced = await askMove(base, { game: "tab-p", moves: passing, seconds: 0.05 });
+    expect([forced.status, forced.json.move, forced.json.report]).toEqual([200, "pass", undefined]);
+    const after = await askMove(base, { game: "tab-p", moves: `${passing} pass`, seconds: 0.05 });
+    expect(after.status, JSON.stringify(after.json)).toBe(200);
+    expect(after.json.move).not.toBe("pass");
+    expect(legalAfter(`${passing} pass`, after.json.move as string)).toBe(true);
+  });
+
   it("follows an undo: the engine is asked again from an earlier position", async () => {
     const first = await askMove(base, { game: "tab-u", moves: "f5d6c3", seconds: 0.05 });
     const again = await askMove(base, { game: "tab-u", moves: "f5", seconds: 0.05 });
