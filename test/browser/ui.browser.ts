@@ -23,21 +23,27 @@ let page: Page;
 const serverLog: string[] = [];
 const pageErrors: string[] = [];
 
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-  server = spawn("node", [join(ROOT, "dist/othello.js"), "ui", "--port", "0", "--time", "0.05", "--seed", "7"], { stdio: ["ignore", "pipe", "pipe"] });
-  server.stderr!.setEncoding("utf8").on("data", (d: string) => serverLog.push(d));
-  url = await new Promise<string>((resolve, reject) => {
+/** `othello ui` on a free port with `args`; resolves with its address once it prints it. */
+async function startUi(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn("node", [join(ROOT, "dist/othello.js"), "ui", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => serverLog.push(d));
+  const address = await new Promise<string>((resolve, reject) => {
     let out = "";
-    server.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
       out += d;
       const m = /open (http:\/\/\S+)/.exec(out);
       if (m !== null) resolve(m[1]!);
     });
-    server.once("exit", (code) => reject(new Error(`othello ui exited with ${code}: ${serverLog.join("")}`)));
+    child.once("exit", (code) => reject(new Error(`othello ui exited with ${code}: ${serverLog.join("")}`)));
   });
+  return { child, url: address };
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
+  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(build.stderr);
+  ({ child: server, url } = await startUi(["--time", "0.05", "--seed", "7"]));
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
   page = await browser.newPage();
   page.on("pageerror", (e) => pageErrors.push(String(e)));
@@ -267,6 +273,36 @@ describe("othello ui in a browser", () => {
     const shown = await settled(phone);
     expect(shown.record.startsWith("f5")).toBe(true);
     await phone.close();
+  });
+
+  it("reports an engine that crashes on the page, and keeps the game", async () => {
+    const crashing = await startUi(["--engine", `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`]);
+    const tab = await browser.newPage();
+    tab.on("pageerror", (e) => pageErrors.push(String(e)));
+    try {
+      await tab.goto(crashing.url, { waitUntil: "load" });
+      await settled(tab);
+      await tab.click('[data-square="f5"]');
+      const shown = await settled(tab);
+      expect(shown.state).toBe("error");
+      expect(shown.status).toMatch(/^The engine failed: crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)\. The game so far is kept\.$/);
+      expect(shown.record).toBe("f5");
+      expectBoardOf(shown, replay("f5").position);
+      expect(await tab.$eval("#retry", (e) => (e as HTMLButtonElement).hidden)).toBe(false);
+      // A click meanwhile says whose turn it is; asking again reaches a new engine process, which crashes too.
+      await tab.click('[data-square="d6"]');
+      expect(await tab.$eval("#notice", (e) => e.textContent)).toBe("It is the engine's turn: ask it again, or undo.");
+      await tab.click("#retry");
+      await tab.waitForFunction(() => document.getElementById("status")!.dataset.state === "error" && document.getElementById("status")!.textContent!.includes("crash"));
+      expect((await snapshot(tab)).record).toBe("f5");
+      // Undo takes the game back to the person's move.
+      await tab.click("#undo");
+      const undone = await settled(tab);
+      expect([undone.state, undone.record]).toEqual(["person", ""]);
+    } finally {
+      await tab.close();
+      crashing.child.kill("SIGINT");
+    }
   });
 
   it("raised no error in the page's script", () => {
