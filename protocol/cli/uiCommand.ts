@@ -100,7 +100,9 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     const argv = parseCommandLine(a.engine);
     if (!argv.ok) return err(`--engine: ${argv.error}`);
     const protocol = a.protocol ?? "otp";
-    return ok({ kind: "process", argv: argv.value, protocol, description: `${a.engine} (${protocol.toUpperCase()})` });
+    // GTP's times are whole seconds: such an engine is told a fraction rounded up.
+    const description = `${a.engine} (${protocol === "gtp" ? "GTP, whole seconds a move" : "OTP"})`;
+    return ok({ kind: "process", argv: argv.value, protocol, description });
   }
   // Our engine is this very program, run again as a child process speaking OTP (whose time per move may be a fraction).
   const ceiling = a.engineArgs.includes("--max-move-time") ? [] : ["--max-move-time", OUR_MAX_MOVE_SECONDS];

@@ -48,6 +48,8 @@ beforeAll(async () => {
   page = await browser.newPage();
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   await page.setViewport({ width: 1000, height: 760 });
+  // No fading discs: the screenshot shows the board as it is.
+  await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "reduce" }]);
   await page.goto(url, { waitUntil: "load" });
 });
 
