@@ -156,7 +156,7 @@ export class OpponentTables {
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly make: () => Opponent, private readonly max: number, private readonly idleMs: number) {
-    this.sweeper = setInterval(() => this.sweep(), Math.max(1000, idleMs / 4)).unref();
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, idleMs / 4)).unref();
   }
 
   get(game: string): Opponent {

@@ -180,6 +180,7 @@ describe("othello ui in a browser", () => {
     expect(await page.$eval("#report", (e) => e.textContent)).toMatch(/^(Black|White): /);
     const points = await page.$eval("#graph-line", (e) => e.getAttribute("points") ?? "");
     expect(points.split(" ").length).toBeGreaterThan(10);
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's last view: (Black|White) (\d+\.\d%|proven (win|draw|loss)|[+-]?\d+), after \d+ moves\.$/);
   });
 
   it("undo goes back to the person's previous move, and new game to the start", async () => {

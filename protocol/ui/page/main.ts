@@ -314,6 +314,8 @@ class Page {
     element("retry").hidden = this.error === undefined;
     const points = this.evaluations.filter((e): e is Evaluation => e !== undefined);
     element("graph-line").setAttribute("points", graphPoints(points, 300, 100));
+    const latest = points[points.length - 1];
+    element("evaluation").textContent = latest === undefined ? "" : `The engine's last view: ${latest.label}, after ${latest.ply} moves.`;
     this.renderFocus();
     this.renderStatus();
   }
