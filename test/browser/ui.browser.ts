@@ -259,6 +259,26 @@ describe("othello ui in a browser", () => {
     await page.click('input[name="mode"][value="black"]');
   });
 
+  it("in analysis the person plays both sides, and the engine's choice is shown, not played", async () => {
+    await page.click('input[name="mode"][value="both"]');
+    await page.keyboard.press("n");
+    await page.click('[data-square="f5"]');
+    let shown = await settled(page);
+    expect([shown.state, shown.record, shown.status]).toEqual(["person", "f5", "White to play: your move."]);
+    await page.click("#hint");
+    await page.waitForFunction(() => /^The engine would play /.test(document.getElementById("notice")!.textContent ?? ""));
+    const hinted = await page.$eval("#notice", (e) => /would play (\w+)\./.exec(e.textContent ?? "")?.[1]);
+    expect(["f4", "d6", "f6"]).toContain(hinted);
+    expect(await page.$eval(`[data-square="${hinted}"]`, (e) => e.classList.contains("hint"))).toBe(true);
+    shown = await settled(page);
+    expect(shown.record).toBe("f5");
+    await page.click(`[data-square="${hinted}"]`);
+    shown = await settled(page);
+    expect([shown.state, shown.record]).toEqual(["person", `f5${hinted}`]);
+    expectBoardOf(shown, replay(shown.record).position);
+    await page.click('input[name="mode"][value="black"]');
+  });
+
   it("fits a phone-sized screen", async () => {
     const phone = await browser.newPage();
     await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });

@@ -280,7 +280,9 @@ class Page {
   }
 
   private shortcut(event: KeyboardEvent): void {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.target instanceof HTMLInputElement) return;
+    // Letters typed into a text or number box are the box's; on a radio button or anywhere else they are shortcuts.
+    const typing = event.target instanceof HTMLInputElement && event.target.type !== "radio";
+    if (event.ctrlKey || event.metaKey || event.altKey || typing) return;
     const actions: Record<string, () => void> = { n: () => this.newGame(), u: () => this.undo(), h: () => this.askHint() };
     const action = actions[event.key.toLowerCase()];
     if (action === undefined) return;
