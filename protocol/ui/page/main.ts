@@ -133,6 +133,8 @@ class Page {
     if (this.engineToMove) return this.notice(`It is the engine's turn${this.error === undefined ? "" : ": ask it again, or undo"}.`);
     const refused = refusal(this.game, square);
     if (refused !== undefined) return this.notice(refused);
+    // A hint still being thought about is for the position before this move: its answer is dropped.
+    if (this.thinking !== undefined) this.generation++;
     this.stopThinking();
     this.notice("");
     this.play(square);
