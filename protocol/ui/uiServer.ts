@@ -135,6 +135,9 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponentFor: (game
     }
     if (path !== "/api/move") return sendJson(response, 404, { error: `${path} is not here` });
     if (request.method !== "POST") return sendJson(response, 405, { error: "/api/move takes POST" });
+    // Another site's page in the same browser could post here too: a browser names the page's origin, which must be ours.
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `http://${request.headers.host}`) return sendJson(response, 403, { error: `requests from ${origin} are refused` });
     const body = await readBody(request);
     if (!body.ok) return sendJson(response, 413, { error: body.error });
     const move = parseMoveRequest(body.value, info);

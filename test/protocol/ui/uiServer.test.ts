@@ -190,6 +190,15 @@ describe("/api/move with our engine", () => {
     expect(answer.json.error).toBe('"moves": the game is over, there is no move to make');
   });
 
+  it("refuses a move asked by another site's page, and takes one from its own", async () => {
+    const body = JSON.stringify({ game: "t", moves: "", seconds: 0.05 });
+    const foreign = await fetch(`${base}/api/move`, { method: "POST", headers: { origin: "http://evil.example" }, body });
+    expect(foreign.status).toBe(403);
+    expect(((await foreign.json()) as { error: string }).error).toBe("requests from http://evil.example are refused");
+    const own = await fetch(`${base}/api/move`, { method: "POST", headers: { origin: base }, body });
+    expect(own.status).toBe(200);
+  });
+
   it("refuses a body that is too large", async () => {
     const answer = await askMove(base, JSON.stringify({ game: "t", moves: "f5".repeat(10_000), seconds: 1 }));
     expect(answer.status).toBe(413);
