@@ -2,7 +2,7 @@
 # judge, `make test` plays a judged engine-vs-engine match. `make check` runs every test, `make
 # interop` plays full games against GRhino over GTP.
 NODE_MODULES := node_modules/.package-lock.json
-SOURCES := $(shell find src protocol -name "*.ts") build.mjs package.json
+SOURCES := $(shell find src protocol -name "*.ts" -o -name "*.html" -o -name "*.css") build.mjs package.json
 
 # The move generator and the flip function are larger than V8's default inlining budget;
 # inlined into the playout and search loops they keep both words of every board in
@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench solve-bench clean strength tune rhino
+.PHONY: all check test interop bench solve-bench clean strength tune rhino ui-test
 
 all: othello
 
@@ -53,6 +53,21 @@ check: $(NODE_MODULES)
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
+
+# `othello ui` in a real headless browser (test/browser/ui.browser.ts): Debian's chromium driven by
+# puppeteer-core plays a whole game by clicks, and the test writes docs/ui.png, the README's picture.
+# chromium is installed when it is missing and we are root; otherwise this says how.
+CHROMIUM ?= /usr/bin/chromium
+ui-test: othello
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make ui-test: installing chromium"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium || exit 1; \
+	  else \
+	    echo "make ui-test: $(CHROMIUM) is missing: install it with 'apt-get install chromium' (as root), or give CHROMIUM=/path/to/chromium" >&2; exit 1; \
+	  fi; \
+	fi
+	CHROMIUM=$(CHROMIUM) npx vitest run --config vitest.browser.config.ts
 
 # The judge on a free loopback port, and two engines that connect to it. Background jobs of a
 # script ignore SIGINT, so the trap stops them by pid on every way out, interrupts included.

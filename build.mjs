@@ -1,9 +1,30 @@
 // Bundles each program into one file under dist/: the core and protocol code have no runtime dependencies.
+// `othello` brings its browser page along (othello ui): dist/ui/ holds the page's script, HTML and CSS.
+import { copyFile, mkdir } from "node:fs/promises";
 import { build } from "esbuild";
 
 const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["othello"];
-await Promise.all(
-  programs.map((name) =>
+
+async function buildPage() {
+  await mkdir("dist/ui", { recursive: true });
+  await Promise.all([
+    build({
+      entryPoints: ["protocol/ui/page/main.ts"],
+      outfile: "dist/ui/page.js",
+      bundle: true,
+      platform: "browser",
+      format: "iife",
+      target: ["es2022"],
+      minify: true,
+      logLevel: "warning",
+    }),
+    copyFile("protocol/ui/page/index.html", "dist/ui/index.html"),
+    copyFile("protocol/ui/page/page.css", "dist/ui/page.css"),
+  ]);
+}
+
+await Promise.all([
+  ...programs.map((name) =>
     build({
       entryPoints: [`protocol/cli/${name}.ts`],
       outfile: `dist/${name}.js`,
@@ -15,4 +36,5 @@ await Promise.all(
       logLevel: "warning",
     }),
   ),
-);
+  ...(programs.includes("othello") ? [buildPage()] : []),
+]);

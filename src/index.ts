@@ -14,3 +14,4 @@ export * from "./search.js";
 export * from "./timeControl.js";
 export * from "./solver/solver.js";
 export * from "./solver/solvePlanner.js";
+export * from "./gameRecord.js";

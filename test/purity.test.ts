@@ -37,11 +37,27 @@ describe("the core is pure", () => {
 // The judge, the match runner and the clients that drive other engines speak to engines only
 // through their protocols: none of them reaches into our engine's session or command tables.
 describe("the rooms of protocol/", () => {
-  for (const room of ["protocol/judge", "protocol/match", "protocol/controller", "protocol/text"]) {
+  for (const room of ["protocol/judge", "protocol/match", "protocol/controller", "protocol/text", "protocol/ui"]) {
     for (const file of sources(room)) {
       it(`${file} does not import protocol/engine/`, () => {
         for (const target of imports(file)) expect(target, `${file} imports ${target}`).not.toMatch(/^protocol\/engine\//);
       });
     }
+  }
+});
+
+// The page runs in a browser: its code takes values only from src/ and the page's own folder
+// (types from the server are erased in the bundle).
+describe("the browser page", () => {
+  const files = sources("protocol/ui/page");
+  it("has source files", () => {
+    expect(files.length).toBeGreaterThan(1);
+  });
+  for (const file of files) {
+    it(`${file} imports values only from src/ and protocol/ui/page/`, () => {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      const valueImports = [...text.matchAll(/import\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/g)].map((m) => relative(ROOT, resolve(ROOT, dirname(file), m[1]!)));
+      for (const target of valueImports) expect(target, `${file} imports ${target}`).toMatch(/^(src|protocol\/ui\/page)\/[\w/]+\.js$/);
+    });
   }
 });

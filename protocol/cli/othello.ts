@@ -4,6 +4,7 @@ import { engineCommand } from "./engineCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
 import { solveCommand, solveProgram } from "./solveCommand.js";
+import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
@@ -24,6 +25,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
   solve: { synopsis: solveProgram.synopsis[0]!, run: solveCommand },
   endgames: { synopsis: endgamesProgram.synopsis[0]!, run: endgamesCommand },
+  ui: { synopsis: uiProgram.synopsis[0]!, run: uiCommand },
 };
 
 // A subcommand, or else the engine with its options and address.

@@ -27,7 +27,8 @@ export class EngineProcess implements ReplyChannel {
   private stderrPartial = "";
   private readonly inbox = new Inbox(() => this.lines.shift());
 
-  constructor(argv: readonly string[], registry: ProcessRegistry) {
+  /** `onStderrLine` sees each whole line the engine writes on standard error (its search reports, say). */
+  constructor(argv: readonly string[], registry: ProcessRegistry, onStderrLine: (line: string) => void = () => {}) {
     this.child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
     registry.add(this.child);
     this.child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
@@ -40,6 +41,7 @@ export class EngineProcess implements ReplyChannel {
       const parts = (this.stderrPartial + chunk).split("\n");
       this.stderrPartial = parts.pop()!;
       this.stderrLines.push(...parts);
+      for (const line of parts) onStderrLine(line);
       this.stderrLines.splice(0, Math.max(0, this.stderrLines.length - STDERR_LINES));
     });
     this.child.stdin!.on("error", () => {}); // writing to an engine that died: its exit is reported instead

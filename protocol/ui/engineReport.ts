@@ -1,0 +1,64 @@
+/**
+ * What our engine says of a move on its diagnostic stream (protocol/engine/searchReport.ts
+ * writes these lines), read back into the fields the page shows. Other engines' lines are
+ * not understood, and their moves come without a report.
+ */
+export type EngineReport =
+  | {
+      readonly kind: "search";
+      /** The side that searched. */
+      readonly side: "black" | "white";
+      readonly playouts: number;
+      readonly seconds: number;
+      readonly nodes: number;
+      /** Visits and win rate (0..1, the searching side's view) of the chosen move. */
+      readonly visits: number;
+      readonly winRate: number;
+      readonly proven: "win" | "draw" | "loss" | undefined;
+      /** The principal variation, lowercase vertices. */
+      readonly pv: readonly string[];
+    }
+  | {
+      readonly kind: "solve";
+      readonly side: "black" | "white";
+      /** "exact": `score` is the final disc difference for the side; otherwise only the outcome is proven. */
+      readonly outcome: "exact" | "win" | "draw" | "loss";
+      readonly score: number | undefined;
+      readonly nodes: number;
+      readonly seconds: number;
+    }
+  | { readonly kind: "note"; readonly side: "black" | "white"; readonly text: string };
+
+const SEARCH = /^search: (black|white): (\d+) playouts in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
+const SOLVED = /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
+const NOTE = /^search: (black|white)(?::| has) (.*)$/;
+
+/** The report in one of our engine's `search:` or `solve:` lines; undefined for any other line (an unsolved solve included). */
+export function parseEngineReport(line: string): EngineReport | undefined {
+  const search = SEARCH.exec(line);
+  if (search !== null) {
+    const [, side, playouts, seconds, nodes, percent, visits, proven, pv] = search;
+    return {
+      kind: "search",
+      side: side as "black" | "white",
+      playouts: Number(playouts),
+      seconds: Number(seconds),
+      nodes: Number(nodes),
+      visits: visits === undefined ? 0 : Number(visits),
+      winRate: percent === undefined ? 0.5 : Number(percent) / 100,
+      proven: proven as "win" | "draw" | "loss" | undefined,
+      pv: pv!.trim() === "" ? [] : pv!.trim().toLowerCase().split(/\s+/),
+    };
+  }
+  const solved = SOLVED.exec(line);
+  if (solved !== null) {
+    const [, side, what, score, nodes, seconds] = solved;
+    const exact = what === "solved exact" || (what === "proven loss" && score !== undefined);
+    const outcome = exact ? "exact" : what === "solved win" ? "win" : what === "solved draw" ? "draw" : "loss";
+    return { kind: "solve", side: side as "black" | "white", outcome, score: exact ? Number(score) : undefined, nodes: Number(nodes), seconds: Number(seconds) };
+  }
+  const note = NOTE.exec(line);
+  // "black: C4 (3 2) is the only move, played at once": the vertex as the page writes it, the OTP move left out.
+  if (note !== null) return { kind: "note", side: note[1] as "black" | "white", text: note[2]!.replace(/\b([A-H][1-8]) \(\d \d\)/, (_, v: string) => v.toLowerCase()) };
+  return undefined;
+}

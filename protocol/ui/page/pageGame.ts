@@ -1,0 +1,184 @@
+import { type Colour, Game, type Move, PASS, type Position, type Result, err, formatVertex, ok, parseGameRecord } from "../../../src/index.js";
+import type { EngineReport } from "../engineReport.js";
+
+/**
+ * The page's game logic, without the page: who plays which colour, what the board shows, undo,
+ * the engine's reports as words and as points of the graph. Everything here is pure, so the
+ * tests run it without a browser.
+ */
+
+/** The colours the person plays: one of them, both (analysis: the engine moves only when asked), or neither (the engine plays itself). */
+export type Mode = "black" | "white" | "both" | "neither";
+
+export const MODES: readonly Mode[] = ["black", "white", "both", "neither"];
+
+export function personPlays(mode: Mode, colour: Colour): boolean {
+  return mode === "both" || mode === colour;
+}
+
+export const colourToMove = (position: Position): Colour => (position.blackToMove ? "black" : "white");
+
+/** A move as the page writes it: `f5`, or `pass`. */
+export const vertex = (move: Move): string => formatVertex(move).toLowerCase();
+
+export const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+export interface SquareView {
+  readonly disc: "black" | "white" | "empty";
+  /** A legal move of the side to move, marked when the person is to move. */
+  readonly legal: boolean;
+  /** The last move's square, and the discs it turned. */
+  readonly last: boolean;
+  readonly flipped: boolean;
+}
+
+export interface BoardView {
+  readonly squares: readonly SquareView[];
+  readonly black: number;
+  readonly white: number;
+  /** Undefined once the game is over. */
+  readonly toMove: Colour | undefined;
+  /** The last move that put a disc down (a pass turns none), undefined before the first. */
+  readonly lastMove: Move | undefined;
+}
+
+const DISCS = ["empty", "black", "white"] as const;
+
+/** The game after the first `count` of its moves. */
+export function gameUpTo(moves: readonly Move[], count: number): Game {
+  const game = new Game();
+  for (const move of moves.slice(0, count)) {
+    const played = game.play(move);
+    if (!played.ok) throw new Error(`an illegal move in a game: ${vertex(move)}: ${played.error}`);
+  }
+  return game;
+}
+
+/** What the board shows: the discs, the legal moves when `markLegal`, the last move and what it flipped. */
+export function boardView(game: Game, markLegal: boolean): BoardView {
+  const position = game.position;
+  const moves = game.moves;
+  let lastIndex = moves.length - 1;
+  while (lastIndex >= 0 && moves[lastIndex] === PASS) lastIndex--;
+  const before = lastIndex < 0 ? undefined : gameUpTo(moves, lastIndex).position;
+  const lastMove = lastIndex < 0 ? undefined : moves[lastIndex];
+  const legal = new Set(markLegal ? position.legalSquares() : []);
+  const squares: SquareView[] = [];
+  for (let s = 0; s < 64; s++) {
+    const disc = position.discAt(s);
+    squares.push({
+      disc: DISCS[disc],
+      legal: legal.has(s),
+      last: s === lastMove,
+      flipped: before !== undefined && s !== lastMove && before.discAt(s) !== 0 && before.discAt(s) !== disc,
+    });
+  }
+  return { squares, black: position.blackDiscs(), white: position.whiteDiscs(), toMove: game.isOver() ? undefined : colourToMove(position), lastMove };
+}
+
+/** The result of a finished game, from the discs on the board. */
+export function resultText(position: Position): string {
+  const black = position.blackDiscs();
+  const white = position.whiteDiscs();
+  if (black === white) return `Game over: a draw, ${black}–${white}`;
+  return `Game over: ${black > white ? "Black" : "White"} wins ${Math.max(black, white)}–${Math.min(black, white)}`;
+}
+
+/** Why a click on `square` plays nothing, or undefined when it is a legal move. */
+export function refusal(game: Game, square: Move): string | undefined {
+  if (game.isOver()) return "The game is over: start a new one, or undo.";
+  if (game.position.isLegal(square)) return undefined;
+  const why = game.position.discAt(square) !== 0 ? "the square is taken" : "it flips no disc";
+  const legal = game.position.legalSquares().map(vertex);
+  return `${vertex(square)} is not a legal move: ${why}. Legal: ${legal.join(" ")}.`;
+}
+
+/**
+ * How many moves stay after an undo: back to before the person's previous move, so that it is
+ * the person's turn again where they last chose (forced passes and the engine's replies go with
+ * it). When the person plays no colour, one move goes. Never below 0.
+ */
+export function undoLength(moves: readonly Move[], mode: Mode): number {
+  const game = gameUpTo(moves, moves.length);
+  const movers: Colour[] = [];
+  for (let i = moves.length - 1; i >= 0; i--) {
+    game.undo();
+    movers[i] = colourToMove(game.position);
+  }
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (moves[i] === PASS) continue;
+    if (mode === "neither" || personPlays(mode, movers[i]!)) return i;
+  }
+  return 0;
+}
+
+/** A pasted game: its moves, or what is wrong with it. */
+export function loadRecord(text: string): Result<Game> {
+  if (text.trim() === "") return err("Paste a game first, like f5d6c3d3c4.");
+  const moves = parseGameRecord(text);
+  if (!moves.ok) return err(`That game cannot be played: ${moves.error}.`);
+  return ok(gameUpTo(moves.value, moves.value.length));
+}
+
+/** The engine's view of the game after one of its moves: how likely black is to win (0..1), and in words. */
+export interface Evaluation {
+  /** Discs placed when it was made (passes do not count): the graph's x. */
+  readonly ply: number;
+  readonly black: number;
+  readonly label: string;
+}
+
+const OUTCOME_VALUE = { win: 1, draw: 0.5, loss: 0 } as const;
+
+/** The evaluation in a report made after `ply` discs were placed; undefined for a report that evaluates nothing. */
+export function evaluationOf(report: EngineReport | undefined, ply: number): Evaluation | undefined {
+  if (report === undefined || report.kind === "note") return undefined;
+  let forSide: number;
+  let label: string;
+  if (report.kind === "search") {
+    forSide = report.proven === undefined ? report.winRate : OUTCOME_VALUE[report.proven];
+    label = report.proven === undefined ? `${(100 * report.winRate).toFixed(1)}%` : `proven ${report.proven}`;
+  } else if (report.outcome === "exact") {
+    const score = report.score!;
+    forSide = score > 0 ? 1 : score < 0 ? 0 : 0.5;
+    label = `${score > 0 ? "+" : ""}${score}`;
+  } else {
+    forSide = OUTCOME_VALUE[report.outcome];
+    label = `proven ${report.outcome}`;
+  }
+  return { ply, black: report.side === "black" ? forSide : 1 - forSide, label: `${capitalized(report.side)} ${label}` };
+}
+
+const thousands = (n: number): string => n.toLocaleString("en-US");
+
+/** A report in a sentence or two, for the engine panel. */
+export function describeReport(report: EngineReport | undefined): string {
+  if (report === undefined) return "The engine gave no report (only our engine reports its search).";
+  const side = capitalized(report.side);
+  switch (report.kind) {
+    case "note":
+      return `${side}: ${report.text}.`;
+    case "search": {
+      const result = report.proven === undefined ? `win rate ${(100 * report.winRate).toFixed(1)}% over ${thousands(report.visits)} visits` : `proven ${report.proven}`;
+      const line = report.pv.length > 0 ? `; expected line ${report.pv.join(" ")}` : "";
+      return `${side}: ${result}${line}. ${thousands(report.playouts)} playouts, ${thousands(report.nodes)} nodes in ${report.seconds.toFixed(2)} s.`;
+    }
+    case "solve": {
+      const result = report.outcome === "exact" ? `solved exactly: ${report.score! > 0 ? "wins by " : report.score! < 0 ? "loses by " : "a draw, "}${Math.abs(report.score!)} discs` : `solved: a proven ${report.outcome}`;
+      return `${side}: ${result}. ${thousands(report.nodes)} positions in ${report.seconds.toFixed(2)} s.`;
+    }
+  }
+}
+
+/** Discs placed by the first `count` moves (passes place none): the x of a graph point. */
+export function discsPlaced(moves: readonly Move[], count: number): number {
+  return moves.slice(0, count).filter((m) => m !== PASS).length;
+}
+
+/** The graph's line: black's chances (top 1, bottom 0) over the 60 discs of a game, as SVG polyline points. */
+export function graphPoints(evaluations: readonly Evaluation[], width: number, height: number): string {
+  return [...evaluations]
+    .sort((a, b) => a.ply - b.ply)
+    .map((e) => `${((e.ply / 60) * width).toFixed(1)},${((1 - e.black) * height).toFixed(1)}`)
+    .join(" ");
+}

@@ -1,0 +1,196 @@
+import { readFileSync } from "node:fs";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { join } from "node:path";
+import { Game, type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
+import type { EngineReport } from "./engineReport.js";
+import type { Opponent } from "./opponent.js";
+
+/** The page's files by their path on the server: these, and nothing else, are ever served. */
+const PAGE_FILES = {
+  "/": { file: "index.html", type: "text/html; charset=utf-8" },
+  "/page.js": { file: "page.js", type: "text/javascript; charset=utf-8" },
+  "/page.css": { file: "page.css", type: "text/css; charset=utf-8" },
+} as const;
+
+export type PageFiles = ReadonlyMap<string, { readonly type: string; readonly body: Buffer }>;
+
+/** The built page (build.mjs writes it to dist/ui/), read once at the start. */
+export function loadPage(directory: string): Result<PageFiles> {
+  const files = new Map<string, { type: string; body: Buffer }>();
+  for (const [path, { file, type }] of Object.entries(PAGE_FILES)) {
+    try {
+      files.set(path, { type, body: readFileSync(join(directory, file)) });
+    } catch (e) {
+      return err(`the page is not built (${(e as Error).message}): run "make all"`);
+    }
+  }
+  return ok(files);
+}
+
+/** What the page learns at the start. */
+export interface UiInfo {
+  /** Who the opponent is, as the page shows it ("our engine", the command, the TCP port). */
+  readonly engine: string;
+  /** The time per move the page starts with, and the range it accepts. */
+  readonly seconds: number;
+  readonly minSeconds: number;
+  readonly maxSeconds: number;
+}
+
+/**
+ * A move request: the game's id (one per tab), its moves in standard notation, and the time per
+ * move. The page writes passes out (`f5 d6 pass c3`): a forced pass at the end of a record is
+ * otherwise left to be played, and the engine would be asked for it.
+ */
+export interface MoveRequest {
+  readonly game: string;
+  readonly moves: readonly Move[];
+  readonly seconds: number;
+}
+
+/** The engine's answer as the page receives it. */
+export interface MoveAnswer {
+  readonly move: string;
+  readonly engine: string;
+  readonly report: EngineReport | undefined;
+}
+
+/** Larger bodies are refused: a game is a few hundred bytes. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+/** A game id as the page makes it: letters, digits and dashes. */
+const GAME_ID = /^[\w-]{1,64}$/;
+
+/** The body of a move request checked field by field; the error names what is wrong. */
+export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest> {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return err("the request is not JSON");
+  }
+  if (typeof json !== "object" || json === null) return err("the request is not a JSON object");
+  const { game, moves, seconds } = json as Record<string, unknown>;
+  if (typeof game !== "string" || !GAME_ID.test(game)) return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
+  if (typeof moves !== "string") return err('"moves" must be a game in standard notation, like "f5d6c3"');
+  const parsed = parseGameRecord(moves);
+  if (!parsed.ok) return err(`"moves": ${parsed.error}`);
+  const played = new Game();
+  for (const move of parsed.value) played.play(move);
+  if (played.isOver()) return err('"moves": the game is over, there is no move to make');
+  if (typeof seconds !== "number" || !(seconds >= info.minSeconds && seconds <= info.maxSeconds)) {
+    return err(`"seconds" must be a number from ${info.minSeconds} to ${info.maxSeconds}`);
+  }
+  return ok({ game, moves: parsed.value, seconds });
+}
+
+function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  // The tab may have gone while the engine thought: then there is no one to answer.
+  if (response.destroyed) return;
+  response.writeHead(status, {
+    "content-type": type,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'self'; style-src 'self'; img-src 'self' data:",
+  });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, value: unknown): void {
+  send(response, status, "application/json; charset=utf-8", JSON.stringify(value));
+}
+
+function readBody(request: IncomingMessage): Promise<Result<string>> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      // The rest is read and dropped, so that the answer reaches the client.
+      if (size > MAX_BODY_BYTES) resolve(err(`the request is larger than ${MAX_BODY_BYTES} bytes`));
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(ok(Buffer.concat(chunks).toString("utf8"))));
+    request.on("error", (e) => resolve(err(e.message)));
+  });
+}
+
+/**
+ * The page's server: the page's own files, `GET /api/info`, and `POST /api/move`, which asks the
+ * game's opponent for its move. Bad requests get 400 and the reason, an engine's failure 502
+ * and what went wrong; the server itself carries on whatever a tab or an engine does.
+ */
+export function createUiServer(page: PageFiles, info: UiInfo, opponentFor: (game: string) => Opponent): Server {
+  const server = createServer((request, response) => {
+    response.on("error", () => {}); // a tab closed mid-answer
+    void answer(request, response).catch((e: unknown) => sendJson(response, 500, { error: `internal error: ${(e as Error).message}` }));
+  });
+
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? "/", "http://page").pathname;
+    const file = page.get(path === "/index.html" ? "/" : path);
+    if (file !== undefined || path === "/api/info") {
+      if (request.method !== "GET" && request.method !== "HEAD") return sendJson(response, 405, { error: `${path} takes GET` });
+      return file === undefined ? sendJson(response, 200, info) : send(response, 200, file.type, file.body);
+    }
+    if (path !== "/api/move") return sendJson(response, 404, { error: `${path} is not here` });
+    if (request.method !== "POST") return sendJson(response, 405, { error: "/api/move takes POST" });
+    // Another site's page in the same browser could post here too: a browser names the page's origin, which must be ours.
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== `http://${request.headers.host}`) return sendJson(response, 403, { error: `requests from ${origin} are refused` });
+    const body = await readBody(request);
+    if (!body.ok) return sendJson(response, 413, { error: body.error });
+    const move = parseMoveRequest(body.value, info);
+    if (!move.ok) return sendJson(response, 400, { error: move.error });
+    const answered = await opponentFor(move.value.game).move(move.value.moves, move.value.seconds);
+    if (!answered.ok) return sendJson(response, 502, { error: answered.error });
+    const { engine, report } = answered.value;
+    sendJson(response, 200, { move: formatVertex(answered.value.move).toLowerCase(), engine, report } satisfies MoveAnswer);
+  }
+  return server;
+}
+
+/**
+ * The opponents of the games in play, one per game id (each tab its own engine), the least
+ * recently used given up beyond `max` and any left idle for `idleMs`.
+ */
+export class OpponentTables {
+  private readonly tables = new Map<string, { opponent: Opponent; used: number }>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly make: () => Opponent, private readonly max: number, private readonly idleMs: number) {
+    this.sweeper = setInterval(() => this.sweep(), Math.max(10, idleMs / 4)).unref();
+  }
+
+  get(game: string): Opponent {
+    const table = this.tables.get(game) ?? { opponent: this.make(), used: 0 };
+    table.used = performance.now();
+    this.tables.delete(game);
+    this.tables.set(game, table); // the Map's order is the order of use
+    for (const [id, oldest] of this.tables) {
+      if (this.tables.size <= this.max) break;
+      oldest.opponent.close();
+      this.tables.delete(id);
+    }
+    return table.opponent;
+  }
+
+  get size(): number {
+    return this.tables.size;
+  }
+
+  private sweep(): void {
+    const now = performance.now();
+    for (const [id, table] of this.tables) {
+      if (now - table.used < this.idleMs) continue;
+      table.opponent.close();
+      this.tables.delete(id);
+    }
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const table of this.tables.values()) table.opponent.close();
+    this.tables.clear();
+  }
+}

@@ -1,0 +1,81 @@
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "..", "..", "..");
+const OTHELLO = join(ROOT, "dist/othello.js");
+
+beforeAll(() => {
+  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(build.stderr);
+}, 60_000);
+
+function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync("node", [OTHELLO, "ui", ...args], { encoding: "utf8", timeout: 20_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("othello ui's command line", () => {
+  it.each([
+    [["--engine", "x", "--listen", "9000"], /--engine and --listen are two different opponents/],
+    [["--protocol", "gtp"], /--protocol says what --engine speaks/],
+    [["--listen", "9000", "--protocol", "otp"], /an engine on --listen speaks OTP/],
+    [["--engine", "x", "--search", "ucb"], /--search is an option of our engine, which --engine replaces/],
+    [["--search", "bogus"], /--search: expected uct, ucb or random, got "bogus"/],
+    [["--time", "0"], /--time: 0 is out of range: expected 0.01 to 60/],
+    [["--host", "example.com"], /--host: "example.com" is not an IP address/],
+    [["--engine", "'unclosed"], /--engine: unclosed ' in the command/],
+    [["stray"], /unexpected argument "stray"/],
+  ])("refuses %j", (args, message) => {
+    const { status, stderr } = run(args);
+    expect(status).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).toMatch(/\(see othello ui --help\)/);
+  });
+
+  it("lists its options and our engine's in --help, and othello --help lists it", () => {
+    const { status, stdout } = run(["--help"]);
+    expect(status).toBe(0);
+    expect(stdout).toMatch(/^usage: othello ui \[--port P\]/);
+    for (const option of ["--port P", "--host ADDRESS", "--engine CMD", "--protocol otp|gtp", "--listen PORT", "--time SECONDS", "--search uct|ucb|random", "--max-nodes N"]) expect(stdout).toContain(option);
+    expect(execFileSync("node", [OTHELLO, "--help"], { encoding: "utf8" })).toMatch(/othello ui \[--port P\]/);
+  });
+
+  it("says when its port is taken", async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as { port: number }).port;
+    const { status, stderr } = run(["--port", String(port)]);
+    blocker.close();
+    expect(status).toBe(1);
+    expect(stderr).toMatch(new RegExp(`cannot serve on 127.0.0.1 port ${port}: EADDRINUSE`));
+  });
+});
+
+describe("othello ui running", () => {
+  it("prints the address, serves the page and moves, and on SIGINT stops with its engines", async () => {
+    const child = spawn("node", [OTHELLO, "ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000"], { stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    const url = await new Promise<string>((resolve) => {
+      let out = "";
+      child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+        out += d;
+        const m = /^othello ui: open (http:\/\/127\.0\.0\.1:\d+\/) \(playing our engine \(--max-nodes 100000\)\)$/m.exec(out);
+        if (m !== null) resolve(m[1]!);
+      });
+    });
+    expect((await fetch(url)).status).toBe(200);
+    const move = await fetch(`${url}api/move`, { method: "POST", body: JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05 }) });
+    expect(move.status).toBe(200);
+    expect(((await move.json()) as { engine: string }).engine).toBe("othello-uct");
+    // Its engine is a child process with our engine's option passed on.
+    const engines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], { encoding: "utf8" }).trim().split("\n");
+    expect(engines).toHaveLength(1);
+    expect(engines[0]).toMatch(/othello\.js --max-nodes 100000 --max-move-time 61$/);
+    const enginePid = Number(engines[0]!.trim().split(/\s+/)[0]);
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(() => process.kill(enginePid, 0)).toThrow();
+  }, 30_000);
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatSearchReport, formatSolveReport } from "../../../protocol/engine/searchReport.js";
+import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
+import { PASS, Position, type SearchReport, type SolveResult, parseVertex } from "../../../src/index.js";
+
+const v = (text: string): number => {
+  const move = parseVertex(text);
+  if (!move.ok) throw new Error(move.error);
+  return move.value;
+};
+
+const BLACK = Position.initial();
+const WHITE = BLACK.play(v("f5"));
+
+const SEARCH: SearchReport = {
+  move: v("c4"), reason: "search", playouts: 12345, elapsedMs: 480, reused: 300, nodes: 20000, pruned: 3,
+  visits: 9000, winRate: 0.625, pv: [v("c4"), v("c3"), v("d3")],
+};
+
+// The lines come from the engine's own formatters, so a change of their wording fails here.
+describe("our engine's report lines, read back", () => {
+  it("reads a search line", () => {
+    expect(parseEngineReport(formatSearchReport(SEARCH, BLACK))).toEqual({
+      kind: "search", side: "black", playouts: 12345, seconds: 0.48, nodes: 20000, visits: 9000, winRate: 0.625, proven: undefined, pv: ["c4", "c3", "d3"],
+    });
+  });
+
+  it.each(["win", "draw", "loss"] as const)("reads a proven %s, from white's side", (proven) => {
+    const report = parseEngineReport(formatSearchReport({ ...SEARCH, proven }, WHITE));
+    expect(report).toMatchObject({ kind: "search", side: "white", proven });
+  });
+
+  it("reads a search that had no time", () => {
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({ kind: "search", visits: 0, winRate: 0.5, pv: [] });
+  });
+
+  const solve = (score: number, solved = true): SolveResult => ({ solved, score, move: v("c4"), nodes: 5000 } as SolveResult);
+
+  it.each([
+    [12, "exact", { outcome: "exact", score: 12 }],
+    [-4, "exact", { outcome: "exact", score: -4 }],
+    [0, "exact", { outcome: "exact", score: 0 }],
+    [2, "wld", { outcome: "win", score: undefined }],
+    [0, "wld", { outcome: "draw", score: undefined }],
+    [-2, "wld", { outcome: "loss", score: undefined }],
+  ] as const)("reads a solve of %d (%s)", (score, mode, expected) => {
+    expect(parseEngineReport(formatSolveReport(solve(score), mode, 20, BLACK))).toEqual({ kind: "solve", side: "black", nodes: 5000, seconds: 0.02, ...expected });
+  });
+
+  it("reads an unfinished solve as no report (the search's line follows)", () => {
+    expect(parseEngineReport(formatSolveReport(solve(0, false), "exact", 20, BLACK))).toBeUndefined();
+  });
+
+  it("reads the one-line notes, the vertex as the page writes it", () => {
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, reason: "only move" }, BLACK))).toEqual({ kind: "note", side: "black", text: "c4 is the only move, played at once" });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, move: PASS, reason: "pass" }, WHITE))).toEqual({ kind: "note", side: "white", text: "no legal move, pass" });
+  });
+
+  it.each(["", "othello: something else", "misbehaving engine (crash) ready", "search: nobody: x"])("ignores %j", (line) => {
+    expect(parseEngineReport(line)).toBeUndefined();
+  });
+});

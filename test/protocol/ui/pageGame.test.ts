@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Mode, boardView, describeReport, discsPlaced, evaluationOf, gameUpTo, graphPoints, loadRecord, personPlays, refusal, resultText, undoLength,
+} from "../../../protocol/ui/page/pageGame.js";
+import type { EngineReport } from "../../../protocol/ui/engineReport.js";
+import { Game, type Move, PASS, Position, parseGameRecord, parseVertex } from "../../../src/index.js";
+
+const v = (text: string): number => {
+  const move = parseVertex(text);
+  if (!move.ok) throw new Error(move.error);
+  return move.value;
+};
+
+const moves = (record: string): Move[] => {
+  const parsed = parseGameRecord(record);
+  if (!parsed.ok) throw new Error(parsed.error);
+  return parsed.value;
+};
+
+/** Black passes after these 8 moves; white then plays on. */
+const BLACK_PASSES = "d3c3b3b2f5a3a1c1";
+
+describe("what the board shows", () => {
+  it("shows the start: four discs, black's four moves, no last move", () => {
+    const view = boardView(new Game(), true);
+    expect(view.squares.filter((s) => s.legal).length).toBe(4);
+    expect([v("c4"), v("d3"), v("e6"), v("f5")].every((s) => view.squares[s]!.legal)).toBe(true);
+    expect([view.black, view.white, view.toMove, view.lastMove]).toEqual([2, 2, "black", undefined]);
+    expect(view.squares.some((s) => s.last || s.flipped)).toBe(false);
+  });
+
+  it("marks the last move and exactly the discs it turned", () => {
+    const game = gameUpTo(moves("f5d6c3"), 3);
+    const view = boardView(game, true);
+    expect(view.lastMove).toBe(v("c3"));
+    expect(view.squares.flatMap((s, i) => (s.flipped ? [i] : []))).toEqual([v("d4")]);
+    expect(view.squares[v("c3")]).toMatchObject({ disc: "black", last: true, flipped: false });
+    expect(view.squares[v("d4")]!.disc).toBe("black");
+    expect([view.black, view.white, view.toMove]).toEqual([5, 2, "white"]);
+  });
+
+  it("marks no legal move when the person is not to move", () => {
+    expect(boardView(new Game(), false).squares.some((s) => s.legal)).toBe(false);
+  });
+
+  it("keeps showing the last disc played after a pass", () => {
+    const game = gameUpTo([...moves(BLACK_PASSES), PASS], 9);
+    expect(boardView(game, true).lastMove).toBe(v("c1"));
+  });
+
+  it("says who won a finished game, and by how much", () => {
+    const position = Position.fromDiscs([...Array(40).fill(1), ...Array(24).fill(2)], true);
+    expect(resultText(position)).toBe("Game over: Black wins 40–24");
+    expect(resultText(Position.fromDiscs([...Array(20).fill(1), ...Array(30).fill(2), ...Array(14).fill(0)], true))).toBe("Game over: White wins 30–20");
+    expect(resultText(Position.fromDiscs([...Array(32).fill(1), ...Array(32).fill(2)], true))).toBe("Game over: a draw, 32–32");
+  });
+});
+
+describe("a click on the board", () => {
+  it.each([
+    ["d4", /d4 is not a legal move: the square is taken\. Legal: d3 c4 f5 e6\./],
+    ["a1", /a1 is not a legal move: it flips no disc/],
+  ])("on %s is refused with the reason", (square, message) => {
+    expect(refusal(new Game(), v(square))).toMatch(message);
+  });
+
+  it("on a legal square is no refusal", () => {
+    expect(refusal(new Game(), v("f5"))).toBeUndefined();
+  });
+});
+
+describe("undo", () => {
+  const game = moves("f5d6c3d3c4");
+  it.each([
+    // Black (the person) played f5, c3, c4: undo goes to before c4, then before c3.
+    ["black", 5, 4],
+    ["black", 4, 2],
+    ["black", 3, 2],
+    // White played d6, d3: from 5 moves, back to before d3.
+    ["white", 5, 3],
+    ["white", 1, 0],
+    ["both", 5, 4],
+    ["neither", 5, 4],
+    ["black", 0, 0],
+  ] as [Mode, number, number][])("for %s from %d moves keeps %d", (mode, from, keep) => {
+    expect(undoLength(game.slice(0, from), mode)).toBe(keep);
+  });
+
+  it("skips a forced pass to the person's previous move", () => {
+    // After black's forced pass (move 9) white plays again: black's own last move was a1 (move 7).
+    const record = moves(BLACK_PASSES);
+    const passed = [...record, PASS];
+    const reply = gameUpTo(passed, 9).position.legalSquares()[0]!;
+    const all = [...passed, reply];
+    expect(undoLength(all, "black")).toBe(6); // a1 was black's move 7 (index 6)
+    expect(undoLength(all, "white")).toBe(9); // white's own reply
+    expect(undoLength(all, "both")).toBe(9);
+  });
+});
+
+describe("pasting a game", () => {
+  it("loads a legal record", () => {
+    const loaded = loadRecord(" f5 d6 c3 ");
+    expect(loaded.ok && loaded.value.moves).toEqual(moves("f5d6c3"));
+  });
+
+  it.each([
+    ["", /Paste a game first/],
+    ["f5f5", /That game cannot be played: move 2, f5, is illegal after "f5": the square is occupied\./],
+  ])("refuses %j", (text, message) => {
+    const loaded = loadRecord(text);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error).toMatch(message);
+  });
+
+  it("counts the discs placed, passes not", () => {
+    expect(discsPlaced([...moves(BLACK_PASSES), PASS, v("e6")], 10)).toBe(9);
+  });
+});
+
+describe("the engine's reports", () => {
+  const search: EngineReport = { kind: "search", side: "white", playouts: 12000, seconds: 0.5, nodes: 3000, visits: 8000, winRate: 0.75, proven: undefined, pv: ["c4", "c3"] };
+
+  it("turn into black's chances, whoever searched", () => {
+    expect(evaluationOf(search, 7)).toEqual({ ply: 7, black: 0.25, label: "White 75.0%" });
+    expect(evaluationOf({ ...search, side: "black" }, 7)).toEqual({ ply: 7, black: 0.75, label: "Black 75.0%" });
+    expect(evaluationOf({ ...search, proven: "win" }, 7)).toEqual({ ply: 7, black: 0, label: "White proven win" });
+    expect(evaluationOf({ kind: "solve", side: "black", outcome: "exact", score: -6, nodes: 1, seconds: 0 }, 50)).toEqual({ ply: 50, black: 0, label: "Black -6" });
+    expect(evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50)?.black).toBe(0.5);
+    expect(evaluationOf({ kind: "note", side: "black", text: "c4 is the only move, played at once" }, 3)).toBeUndefined();
+    expect(evaluationOf(undefined, 3)).toBeUndefined();
+  });
+
+  it("read as sentences", () => {
+    expect(describeReport(search)).toBe("White: win rate 75.0% over 8,000 visits; expected line c4 c3. 12,000 playouts, 3,000 nodes in 0.50 s.");
+    expect(describeReport({ kind: "solve", side: "black", outcome: "exact", score: 12, nodes: 40000, seconds: 0.25 })).toBe("Black: solved exactly: wins by 12 discs. 40,000 positions in 0.25 s.");
+    expect(describeReport({ kind: "note", side: "black", text: "c4 is the only move, played at once" })).toBe("Black: c4 is the only move, played at once.");
+    expect(describeReport(undefined)).toMatch(/no report/);
+  });
+
+  it("make the graph's points, in the order of the game", () => {
+    expect(graphPoints([{ ply: 30, black: 0.25, label: "" }, { ply: 0, black: 1, label: "" }, { ply: 60, black: 0.5, label: "" }], 300, 100)).toBe("0.0,0.0 150.0,75.0 300.0,50.0");
+    expect(graphPoints([], 300, 100)).toBe("");
+  });
+});
+
+describe("who plays", () => {
+  it.each([
+    ["black", [true, false]],
+    ["white", [false, true]],
+    ["both", [true, true]],
+    ["neither", [false, false]],
+  ] as [Mode, boolean[]][])("%s", (mode, plays) => {
+    expect([personPlays(mode, "black"), personPlays(mode, "white")]).toEqual(plays);
+  });
+});
