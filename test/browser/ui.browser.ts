@@ -232,6 +232,25 @@ describe("othello ui in a browser", () => {
     expect(shown.record.startsWith("f5d6c3d3c4")).toBe(true);
   });
 
+  it("loads a pasted GGF game, and copies the game as GGF", async () => {
+    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
+    await page.type("#paste", "(;GM[Othello]PB[x]PW[y]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6//1.5]B[C3];)");
+    await page.click("#load button");
+    const shown = await settled(page);
+    expect(shown.record.startsWith("f5d6c3")).toBe(true);
+    expect(shown.record.length).toBe(8); // the engine answered as white
+    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
+    await browser.defaultBrowserContext().overridePermissions(url, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+    await page.click("#copy-ggf");
+    await page.waitForFunction(() => /copied|box below/.test(document.getElementById("notice")!.textContent ?? ""));
+    // Were the clipboard refused, the GGF would be in the paste box instead.
+    const copied = await page.evaluate(async () => {
+      const box = (document.getElementById("paste") as HTMLInputElement).value;
+      return box !== "" ? box : await navigator.clipboard.readText();
+    });
+    expect(copied).toMatch(new RegExp(`^\\(;GM\\[Othello\\].*B\\[F5\\]W\\[D6\\]B\\[C3\\]W\\[${shown.record.slice(6, 8).toUpperCase()}\\];\\)$`));
+  });
+
   it("plays a forced pass with a notice, the person's and the engine's", async () => {
     // After these moves black has no move.
     const passing = "d3c3b3b2f5a3a1c1";

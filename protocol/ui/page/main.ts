@@ -4,7 +4,7 @@ import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../s
 import type { MoveAnswer, UiInfo } from "../uiServer.js";
 import {
   type Evaluation, type Mode, MODES, boardView, capitalized, colourToMove, describeReport, discsPlaced, evaluationOf, gameUpTo, graphPoints,
-  loadRecord, personPlays, refusal, resultText, undoLength, vertex,
+  gameGgf, loadRecord, personPlays, refusal, resultText, undoLength, vertex,
 } from "./pageGame.js";
 
 /** The page in the browser: the game is kept here, and the server is asked for the engine's moves. */
@@ -81,7 +81,8 @@ class Page {
       this.error = undefined;
       this.advance();
     });
-    element("copy").addEventListener("click", () => void this.copy());
+    element("copy").addEventListener("click", () => void this.copy(formatGameRecord(this.game.moves), "The moves are"));
+    element("copy-ggf").addEventListener("click", () => void this.copy(this.ggf(), "The game in GGF is"));
     element("load").addEventListener("submit", (event) => {
       event.preventDefault();
       this.load(element<HTMLInputElement>("paste").value);
@@ -257,15 +258,21 @@ class Page {
     this.advance();
   }
 
-  private async copy(): Promise<void> {
-    const record = formatGameRecord(this.game.moves);
+  private async copy(text: string, what: string): Promise<void> {
     try {
-      await navigator.clipboard.writeText(record);
-      this.notice("The moves are copied.");
+      await navigator.clipboard.writeText(text);
+      this.notice(`${what} copied.`);
     } catch {
-      element<HTMLInputElement>("paste").value = record;
-      this.notice("The browser refused the clipboard: the moves are in the box below, to copy from there.");
+      element<HTMLInputElement>("paste").value = text;
+      this.notice(`The browser refused the clipboard: ${what.charAt(0).toLowerCase()}${what.slice(1)} in the box below, to copy from there.`);
     }
+  }
+
+  /** The game as GGF, the players named by the mode: the person, or the engine. */
+  private ggf(): string {
+    const engine = this.info?.engine ?? "engine";
+    const name = (colour: "black" | "white") => (personPlays(this.mode, colour) ? "you" : engine);
+    return gameGgf(this.game, name("black"), name("white"));
   }
 
   private boardKey(event: KeyboardEvent): void {

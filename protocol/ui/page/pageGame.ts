@@ -1,4 +1,6 @@
-import { type Colour, Game, type Move, PASS, type Position, type Result, err, formatVertex, ok, parseGameRecord } from "../../../src/index.js";
+import {
+  type Colour, Game, type Move, PASS, Position, type Result, err, formatGgf, formatVertex, ok, parseGameRecord, parseGgf,
+} from "../../../src/index.js";
 import type { EngineReport } from "../engineReport.js";
 
 /**
@@ -112,9 +114,17 @@ export function undoLength(moves: readonly Move[], mode: Mode): number {
   return 0;
 }
 
-/** A pasted game: its moves, or what is wrong with it. */
+/** A pasted game, as moves (`f5d6c3`) or as GGF (`(;GM[Othello]…;)`): its moves, or what is wrong with it. */
 export function loadRecord(text: string): Result<Game> {
-  if (text.trim() === "") return err("Paste a game first, like f5d6c3d3c4.");
+  if (text.trim() === "") return err("Paste a game first, like f5d6c3d3c4, or a GGF game.");
+  if (text.trim().startsWith("(;")) {
+    const ggf = parseGgf(text.trim());
+    if (!ggf.ok) return err(`That GGF game cannot be read: ${ggf.error}.`);
+    // The page and its engines play from the usual start; GGS's random set-ups are not that.
+    if (!ggf.value.start.equals(Position.initial())) return err("That GGF game starts from a set-up position; the page plays from the usual start only.");
+    const played = ggf.value.moves.map((m) => m.move);
+    return ok(gameUpTo(played, played.length));
+  }
   const moves = parseGameRecord(text);
   if (!moves.ok) return err(`That game cannot be played: ${moves.error}.`);
   return ok(gameUpTo(moves.value, moves.value.length));
@@ -181,4 +191,17 @@ export function graphPoints(evaluations: readonly Evaluation[], width: number, h
     .sort((a, b) => a.ply - b.ply)
     .map((e) => `${((e.ply / 60) * width).toFixed(1)},${((1 - e.black) * height).toFixed(1)}`)
     .join(" ");
+}
+
+/** The game as one line of GGF, from the usual start, with the result once it is over (empty squares to the winner). */
+export function gameGgf(game: Game, black: string, white: string): string {
+  return formatGgf({
+    place: "othello ui",
+    black,
+    white,
+    ...(game.isOver() ? { result: { blackMargin: game.position.worldScore(), ending: "normal" as const } } : {}),
+    type: "8",
+    start: Position.initial(),
+    moves: game.moves.map((move) => ({ move })),
+  });
 }

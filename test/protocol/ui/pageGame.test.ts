@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  type Mode, boardView, describeReport, discsPlaced, evaluationOf, gameUpTo, graphPoints, loadRecord, personPlays, refusal, resultText, undoLength,
+  type Mode, boardView, describeReport, discsPlaced, evaluationOf, gameGgf, gameUpTo, graphPoints, loadRecord, personPlays, refusal, resultText, undoLength,
 } from "../../../protocol/ui/page/pageGame.js";
 import type { EngineReport } from "../../../protocol/ui/engineReport.js";
-import { Game, type Move, PASS, Position, parseGameRecord, parseVertex } from "../../../src/index.js";
+import { Game, type Move, PASS, Position, parseGameRecord, parseGgf, parseVertex } from "../../../src/index.js";
 
 const v = (text: string): number => {
   const move = parseVertex(text);
@@ -102,6 +102,33 @@ describe("pasting a game", () => {
   it("loads a legal record", () => {
     const loaded = loadRecord(" f5 d6 c3 ");
     expect(loaded.ok && loaded.value.moves).toEqual(moves("f5d6c3"));
+  });
+
+  it("loads a GGF game, passes included, and exports one that reads back the same", () => {
+    const game = gameUpTo(moves(BLACK_PASSES), 8);
+    expect(game.play(PASS).ok).toBe(true); // black has no move after d3c3b3b2f5a3a1c1
+    expect(game.play(game.position.legalMoves()[0]!).ok).toBe(true);
+    const text = gameGgf(game, "you", "our engine");
+    expect(text).toMatch(/^\(;GM\[Othello\]PC\[othello ui\]PB\[you\]PW\[our engine\]RE\[\?\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[D3\]/);
+    const loaded = loadRecord(text);
+    expect(loaded.ok && loaded.value.moves).toEqual(game.moves);
+  });
+
+  it("a finished game's GGF carries the result from black's side, empty squares to the winner", () => {
+    // A wipe-out in nine moves: the winner's margin is all 64 squares.
+    const wipeOut = gameUpTo(moves("d3c3b3d2e1d6d7e3f4"), 9);
+    expect(wipeOut.isOver()).toBe(true);
+    const parsed = parseGgf(gameGgf(wipeOut, "a", "b"));
+    expect(parsed.ok && parsed.value.result).toEqual({ blackMargin: 64, ending: "normal" });
+  });
+
+  it.each([
+    ["(;GM[Othello]TY[8]BO[8 -------------------------------------------------------------- *]B[F5];)", /That GGF game cannot be read: /],
+    ["(;GM[Othello]TY[8]BO[8 ---------------------------**------*O--------------------------- O];)", /starts from a set-up position/],
+  ])("refuses GGF %j", (text, message) => {
+    const loaded = loadRecord(text);
+    expect(loaded.ok).toBe(false);
+    if (!loaded.ok) expect(loaded.error).toMatch(message);
   });
 
   it.each([
