@@ -62,6 +62,8 @@ export interface SearchLimits {
   readonly playouts?: number;
   /** Stop after this many milliseconds. */
   readonly timeMs?: number;
+  /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
+  readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
 }
 
 export interface SearchReport {
@@ -229,7 +231,14 @@ export class Search {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
-    const playouts = this.run(limits.playouts ?? Infinity, deadline);
+    const { progress } = limits;
+    const tell = progress === undefined ? undefined : (playouts: number) => progress.report(this.standing(playouts, started, reused));
+    const playouts = this.run(limits.playouts ?? Infinity, deadline, tell, progress?.everyMs ?? Infinity);
+    return this.standing(playouts, started, reused);
+  }
+
+  /** How the search stands: the move it would play now, with its statistics. */
+  private standing(playouts: number, started: number, reused: number): SearchReport {
     const best = this.bestChild(0);
     const tree = this.tree;
     return {
@@ -334,8 +343,11 @@ export class Search {
     return n;
   }
 
-  /** Plays out until `maxPlayouts` or the deadline; returns the number of playouts. */
-  private run(maxPlayouts: number, deadline: number): number {
+  /**
+   * Plays out until `maxPlayouts` or the deadline; returns the number of playouts. `tell` is
+   * called with the playouts so far every `everyMs`, at the clock's readings.
+   */
+  private run(maxPlayouts: number, deadline: number, tell: ((playouts: number) => void) | undefined, everyMs: number): number {
     const tree = this.tree;
     const { flags, visits, move, proof } = tree;
     const path = this.path;
@@ -351,8 +363,16 @@ export class Search {
     // the best chances against a fallible opponent: the search goes on as plain UCT, proofs
     // and leaf solves set aside, and its visits choose among the lost moves.
     let lost = false;
+    let nextTell = tell === undefined ? Infinity : this.now() + everyMs;
     while (playouts < maxPlayouts) {
-      if ((solved || playouts % CLOCK_PERIOD === 0) && this.now() >= deadline) break;
+      if (solved || playouts % CLOCK_PERIOD === 0) {
+        const now = this.now();
+        if (now >= deadline) break;
+        if (now >= nextTell) {
+          tell!(playouts);
+          nextTell = now + everyMs;
+        }
+      }
       solved = false;
       if (visits[0]! >= MAX_VISITS) tree.halve();
       // A root proven won or drawn needs no more search: its best move is known.

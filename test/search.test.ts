@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
-  Search, type SearchParams, Solver, Tree, UNPROVEN,
+  Search, type SearchParams, type SearchReport, Solver, Tree, UNPROVEN,
   formatOtpMove, mostVisitedChild, parseBoardLines, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
@@ -481,6 +481,27 @@ describe("pruned children", () => {
   it("the move played is never a pruned child, even the most visited", () => {
     const t = tree([[90, 60], [50, 10], [60, 20], [50, 5]], 0);
     expect(mostVisitedChild(t, 0)).toBe(3);
+  });
+});
+
+describe("progress reports", () => {
+  it("tell how the search stands every everyMs while it runs, the playouts growing, and the last report stands", () => {
+    let t = 0;
+    const s = new Search(params(), () => (t += 1), new Random(3));
+    const seen: SearchReport[] = [];
+    const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    expect(seen.length).toBeLessThanOrEqual(4);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.playouts).toBeGreaterThan(seen[i - 1]!.playouts);
+    for (const r of seen) expect(r.playouts).toBeLessThan(report.playouts);
+    expect(seen.every((r) => r.reason === "search" && r.pv.length > 0)).toBe(true);
+  });
+
+  it("none from a search that plays at once", () => {
+    const seen: SearchReport[] = [];
+    const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
+    search().choose(new Game(forced), { timeMs: 1000, progress: { everyMs: 0, report: (r) => seen.push(r) } });
+    expect(seen).toEqual([]);
   });
 });
 

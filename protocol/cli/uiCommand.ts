@@ -9,7 +9,7 @@ import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { type OptionSpec, type OptionTable, field, nonEmpty } from "../text/optionTable.js";
 import { EngineListener, processLinks } from "../ui/engineLinks.js";
 import { Opponent } from "../ui/opponent.js";
-import { OpponentTables, type UiInfo, createUiServer, loadPage } from "../ui/uiServer.js";
+import { OpponentTables, type Opponents, type UiInfo, createUiServer, loadPage } from "../ui/uiServer.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface UiArguments {
@@ -37,6 +37,8 @@ const REPLY_MS = 5000;
 const GRACE_MS = 5000;
 /** Our engine's ceiling on one move, so that the page's longest time is its own. */
 const OUR_MAX_MOVE_SECONDS = String(MAX_SECONDS + 1);
+/** Seconds between our engine's `thinking:` lines, which the page polls for while it waits. */
+const PROGRESS_SECONDS = "0.25";
 
 /** Our engine's options that `othello ui` passes on: checked here as the engine checks them, kept as typed. */
 const PASSED_ON = ["--name", "--seed", "--playouts", "--max-move-time", "--search", "--ucb-c", "--pp-r", "--no-pp", "--pp-min-visits", "--solve-empties", "--max-nodes"];
@@ -106,7 +108,9 @@ function plan(a: UiArguments): Result<OpponentPlan> {
   }
   // Our engine is this very program, run again as a child process speaking OTP (whose time per move may be a fraction).
   const ceiling = a.engineArgs.includes("--max-move-time") ? [] : ["--max-move-time", OUR_MAX_MOVE_SECONDS];
-  const argv = [process.execPath, ...process.execArgv, process.argv[1]!, ...a.engineArgs, ...ceiling];
+  // The page shows how the search stands while it runs.
+  const progress = ["--progress", PROGRESS_SECONDS];
+  const argv = [process.execPath, ...process.execArgv, process.argv[1]!, ...a.engineArgs, ...ceiling, ...progress];
   return ok({ kind: "process", argv, protocol: "otp", description: `our engine${a.engineArgs.length > 0 ? ` (${a.engineArgs.join(" ")})` : ""}` });
 }
 
@@ -126,7 +130,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
   const limits = { replyMs: REPLY_MS, graceMs: GRACE_MS };
   const registry = new ProcessRegistry();
   let listener: EngineListener | undefined;
-  let opponentFor: (game: string) => Opponent;
+  let opponents: Opponents;
   let tables: OpponentTables | undefined;
   let description: string;
   const opponentPlan = planned.value;
@@ -138,17 +142,17 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
       return 1;
     }
     const shared = new Opponent(listener.source(port.value), limits);
-    opponentFor = () => shared;
+    opponents = { get: () => shared, find: () => shared };
     description = `the OTP engine that connects to port ${port.value}`;
     out.log(`othello ui: waiting for an OTP engine on ${settings.host} port ${port.value} (start it as "ENGINE ${settings.host} ${port.value}")`);
   } else {
     const links = processLinks(opponentPlan.argv, opponentPlan.protocol, registry, REPLY_MS);
     tables = new OpponentTables(() => new Opponent(links, limits), MAX_TABLES, IDLE_MS);
-    opponentFor = (game) => tables!.get(game);
+    opponents = tables;
     description = opponentPlan.description;
   }
   const info: UiInfo = { engine: description, seconds: settings.time ?? DEFAULT_SECONDS, minSeconds: MIN_SECONDS, maxSeconds: MAX_SECONDS };
-  const server = createUiServer(page.value, info, opponentFor);
+  const server = createUiServer(page.value, info, opponents);
   const listening = await new Promise<Result<number>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) => resolve(err(`cannot serve on ${settings.host} port ${settings.port}: ${e.code ?? e.message}`)));
     server.listen({ port: settings.port, host: settings.host }, () => {

@@ -21,6 +21,8 @@ export interface EngineOptions {
   readonly maxMoveTime: number | undefined;
   /** Seconds to wait for a TCP connection before giving up. */
   readonly connectTimeout: number;
+  /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
+  readonly progress?: number;
   readonly search: SearchParams;
 }
 
@@ -91,6 +93,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--time": field("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--playouts": field("playouts", "N", "a fixed number of playouts per move instead of a time (still within --max-move-time)", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
   "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
+  "--progress": field("progress", "SECONDS", "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)", (t) => parseDecimal(t, 0.05, 3600)),
   "--connect-timeout": field("connectTimeout", "SECONDS", `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--search": searchSetting("algorithm", "uct|ucb|random", `UCT tree search, flat UCB1 over the root moves, or random moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),

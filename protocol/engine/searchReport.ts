@@ -1,7 +1,10 @@
 import { type Position, type SearchReport, type SolveMode, type SolveResult, formatOtpMove, formatVertex } from "../../src/index.js";
 
-/** The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of the choice. */
-export function formatSearchReport(report: SearchReport, position: Position): string {
+/**
+ * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
+ * the choice. `thinking` lines, with `--progress`, say the same of a search still running.
+ */
+export function formatSearchReport(report: SearchReport, position: Position, word: "search" | "thinking" = "search"): string {
   const move = `${formatVertex(report.move)} (${formatOtpMove(report.move)})`;
   const side = position.blackToMove ? "black" : "white";
   switch (report.reason) {
@@ -16,7 +19,7 @@ export function formatSearchReport(report: SearchReport, position: Position): st
     case "search": {
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      return `search: ${side}: ${report.playouts} playouts in ${seconds.toFixed(2)} s (${rate}/s), reused ${report.reused}, `
+      return `${word}: ${side}: ${report.playouts} playouts in ${seconds.toFixed(2)} s (${rate}/s), reused ${report.reused}, `
         + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
         + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
         + `${report.proven === undefined ? "" : `proven ${report.proven}; `}`

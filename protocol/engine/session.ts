@@ -145,7 +145,11 @@ export class Session {
     const solve = this.solveIfItFits(position, limits);
     if (solve.choice !== undefined) return solve.choice;
     const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
-    const report = this.searcher().choose(this.current, rest);
+    const { progress } = this.options;
+    const report = this.searcher().choose(this.current, progress === undefined ? rest : {
+      ...rest,
+      progress: { everyMs: progress * 1000, report: (standing) => this.log(formatSearchReport(standing, position, "thinking")) },
+    });
     this.log(formatSearchReport(report, position));
     const elapsedMs = solve.spentMs + report.elapsedMs;
     this.thought = { by: "search", report, elapsedMs };

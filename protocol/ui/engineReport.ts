@@ -29,11 +29,14 @@ export type EngineReport =
     }
   | { readonly kind: "note"; readonly side: "black" | "white"; readonly text: string };
 
-const SEARCH = /^search: (black|white): (\d+) playouts in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
+const SEARCH = /^(?:search|thinking): (black|white): (\d+) playouts in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
 const SOLVED = /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
 const NOTE = /^search: (black|white)(?::| has) (.*)$/;
 
-/** The report in one of our engine's `search:` or `solve:` lines; undefined for any other line (an unsolved solve included). */
+/**
+ * The report in one of our engine's `search:`, `thinking:` (how a search stands while it runs)
+ * or `solve:` lines; undefined for any other line (an unsolved solve included).
+ */
 export function parseEngineReport(line: string): EngineReport | undefined {
   const search = SEARCH.exec(line);
   if (search !== null) {

@@ -53,6 +53,10 @@ export class Opponent {
   private known: readonly Move[] | undefined;
   private seconds: number | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** What the engine has written on its diagnostic stream since the move now asked for began. */
+  private heard: string[] = [];
+  /** Whether a move is being thought about. */
+  private asking = false;
 
   constructor(private readonly source: LinkSource, private readonly limits: OpponentLimits) {}
 
@@ -61,6 +65,16 @@ export class Opponent {
     const run = this.queue.then(() => this.moveNow(moves, seconds));
     this.queue = run.catch(() => {});
     return run;
+  }
+
+  /**
+   * How our engine's search stands while it thinks (its `thinking:` lines, written with
+   * `--progress`); undefined when no move is being thought about or nothing was said yet.
+   */
+  thinking(): EngineReport | undefined {
+    if (!this.asking || this.link === undefined) return undefined;
+    this.heard.push(...this.link.takeDiagnostics());
+    return lastReport(this.heard);
   }
 
   /** Ends the engine (the server is closing, or this game's table was given up). */
@@ -94,20 +108,23 @@ export class Opponent {
     const synced = await this.sync(link, moves, seconds);
     if (!synced.ok) return this.fail(link, synced.error);
     link.takeDiagnostics();
+    this.heard = [];
     const colour = colourToMove(game);
     // GTP's times are whole seconds, so a fraction may have been sent rounded up.
     const limitMs = Math.ceil(seconds) * 1000 + this.limits.graceMs;
-    const reply = await link.client.genmove(colour, limitMs);
+    this.asking = true;
+    const reply = await link.client.genmove(colour, limitMs).finally(() => (this.asking = false));
     if (!reply.ok) return this.fail(link, reply.error);
     this.known = [...moves, reply.value];
     if (!game.position.isLegal(reply.value)) {
       this.known = undefined;
       return err(`${link.name} answered an illegal move, ${formatVertex(reply.value).toLowerCase()}${game.position.legalMoves()[0] === PASS ? " (it has to pass)" : ""}`);
     }
-    let report = lastReport(link.takeDiagnostics());
+    // The move's own report is the last line; the progress lines before it do not stand for the move.
+    let report = finalReport([...this.heard, ...link.takeDiagnostics()]);
     if (report === undefined) {
       await new Promise((resolve) => setTimeout(resolve, REPORT_WAIT_MS));
-      report = lastReport(link.takeDiagnostics());
+      report = finalReport(link.takeDiagnostics());
     }
     return ok({ move: reply.value, report, engine: link.name });
   }
@@ -154,4 +171,9 @@ function lastReport(lines: readonly string[]): EngineReport | undefined {
   let report: EngineReport | undefined;
   for (const line of lines) report = parseEngineReport(line) ?? report;
   return report;
+}
+
+/** The last report that is not a progress report. */
+function finalReport(lines: readonly string[]): EngineReport | undefined {
+  return lastReport(lines.filter((line) => !line.startsWith("thinking:")));
 }

@@ -115,22 +115,40 @@ function readBody(request: IncomingMessage): Promise<Result<string>> {
   });
 }
 
+/** The opponents of the games: `get` makes one for a new game, `find` only looks. */
+export interface Opponents {
+  get(game: string): Opponent;
+  find(game: string): Opponent | undefined;
+}
+
+/** What `GET /api/thinking?game=ID` answers: how our engine's search stands, while it thinks. */
+export interface ThinkingAnswer {
+  readonly report: EngineReport | null;
+}
+
 /**
- * The page's server: the page's own files, `GET /api/info`, and `POST /api/move`, which asks the
- * game's opponent for its move. Bad requests get 400 and the reason, an engine's failure 502
- * and what went wrong; the server itself carries on whatever a tab or an engine does.
+ * The page's server: the page's own files, `GET /api/info`, `POST /api/move`, which asks the
+ * game's opponent for its move, and `GET /api/thinking?game=ID`, how that move's search stands
+ * meanwhile. Bad requests get 400 and the reason, an engine's failure 502 and what went wrong;
+ * the server itself carries on whatever a tab or an engine does.
  */
-export function createUiServer(page: PageFiles, info: UiInfo, opponentFor: (game: string) => Opponent): Server {
+export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponents): Server {
   const server = createServer((request, response) => {
     response.on("error", () => {}); // a tab closed mid-answer
     void answer(request, response).catch((e: unknown) => sendJson(response, 500, { error: `internal error: ${(e as Error).message}` }));
   });
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const path = new URL(request.url ?? "/", "http://page").pathname;
+    const url = new URL(request.url ?? "/", "http://page");
+    const path = url.pathname;
     const file = page.get(path === "/index.html" ? "/" : path);
-    if (file !== undefined || path === "/api/info") {
+    if (file !== undefined || path === "/api/info" || path === "/api/thinking") {
       if (request.method !== "GET" && request.method !== "HEAD") return sendJson(response, 405, { error: `${path} takes GET` });
+      if (path === "/api/thinking") {
+        const game = url.searchParams.get("game") ?? "";
+        if (!GAME_ID.test(game)) return sendJson(response, 400, { error: '"game" must be an id of 1 to 64 letters, digits, "_" or "-"' });
+        return sendJson(response, 200, { report: opponents.find(game)?.thinking() ?? null } satisfies ThinkingAnswer);
+      }
       return file === undefined ? sendJson(response, 200, info) : send(response, 200, file.type, file.body);
     }
     if (path !== "/api/move") return sendJson(response, 404, { error: `${path} is not here` });
@@ -142,7 +160,7 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponentFor: (game
     if (!body.ok) return sendJson(response, 413, { error: body.error });
     const move = parseMoveRequest(body.value, info);
     if (!move.ok) return sendJson(response, 400, { error: move.error });
-    const answered = await opponentFor(move.value.game).move(move.value.moves, move.value.seconds);
+    const answered = await opponents.get(move.value.game).move(move.value.moves, move.value.seconds);
     if (!answered.ok) return sendJson(response, 502, { error: answered.error });
     const { engine, report } = answered.value;
     sendJson(response, 200, { move: formatVertex(answered.value.move).toLowerCase(), engine, report } satisfies MoveAnswer);
@@ -173,6 +191,11 @@ export class OpponentTables {
       this.tables.delete(id);
     }
     return table.opponent;
+  }
+
+  /** The game's opponent if it has one, without making one or counting it as used. */
+  find(game: string): Opponent | undefined {
+    return this.tables.get(game)?.opponent;
   }
 
   get size(): number {

@@ -232,6 +232,22 @@ describe("othello ui in a browser", () => {
     expect(shown.record.startsWith("f5d6c3d3c4")).toBe(true);
   });
 
+  it("shows the engine's search as it runs, then its report with the move", async () => {
+    await page.click("#new");
+    await settled(page);
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "1.5"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await page.click('[data-square="f5"]');
+    await page.waitForFunction(() => (document.getElementById("report")!.textContent ?? "").startsWith("Thinking:"), { timeout: 5000 });
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's view as it thinks: White /);
+    const shown = await settled(page);
+    expect(shown.record.length).toBe(4);
+    expect(await page.$eval("#report", (e) => e.textContent)).not.toMatch(/^Thinking:/);
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's last view: White .*, after 2 moves\.$/);
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+  });
+
   it("loads a pasted GGF game, and copies the game as GGF", async () => {
     await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
     await page.type("#paste", "(;GM[Othello]PB[x]PW[y]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6//1.5]B[C3];)");

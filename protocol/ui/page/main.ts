@@ -1,11 +1,14 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
-import type { MoveAnswer, UiInfo } from "../uiServer.js";
+import type { MoveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
 import {
   type Evaluation, type Mode, MODES, boardView, capitalized, colourToMove, describeReport, discsPlaced, evaluationOf, gameUpTo, graphPoints,
   gameGgf, loadRecord, personPlays, refusal, resultText, undoLength, vertex,
 } from "./pageGame.js";
+
+/** How often the page asks how the engine's search stands while it thinks. */
+const THINKING_POLL_MS = 300;
 
 /** The page in the browser: the game is kept here, and the server is asked for the engine's moves. */
 
@@ -31,7 +34,9 @@ class Page {
   private evaluations: (Evaluation | undefined)[] = [];
   /** Bumped by every change of game or mode, so that an answer to an older question is dropped. */
   private generation = 0;
-  private thinking: { readonly started: number; readonly timer: number; readonly hint: boolean } | undefined;
+  private thinking: { readonly started: number; readonly timer: number; readonly poll: number; readonly hint: boolean } | undefined;
+  /** The engine's view while it thinks, from its progress reports: the graph's provisional last point. */
+  private live: Evaluation | undefined;
   private error: string | undefined;
   private hint: Move | undefined;
   private focused = 19; // d3, a legal first move
@@ -148,7 +153,9 @@ class Page {
     const generation = ++this.generation;
     const moves = [...this.game.moves];
     const timer = window.setInterval(() => this.renderStatus(), 100);
-    this.thinking = { started: performance.now(), timer, hint };
+    const ply = discsPlaced(moves, moves.length) + 1;
+    const poll = window.setInterval(() => void this.pollThinking(generation, ply), THINKING_POLL_MS);
+    this.thinking = { started: performance.now(), timer, poll, hint };
     this.render();
     let answer: MoveAnswer | undefined;
     let failure: string | undefined;
@@ -198,9 +205,27 @@ class Page {
     void this.askEngine(true);
   }
 
+  /** Shows how the engine's search stands while it thinks (our engine says so every quarter second). */
+  private async pollThinking(generation: number, ply: number): Promise<void> {
+    let answer: ThinkingAnswer;
+    try {
+      answer = (await (await fetch(`/api/thinking?game=${this.gameId}`)).json()) as ThinkingAnswer;
+    } catch {
+      return; // the move's own request reports a server that is gone
+    }
+    if (generation !== this.generation || this.thinking === undefined || answer.report === null) return;
+    element("report").textContent = `Thinking: ${describeReport(answer.report)}`;
+    this.live = this.thinking.hint ? undefined : evaluationOf(answer.report, ply);
+    this.renderGraph();
+  }
+
   private stopThinking(): void {
-    if (this.thinking !== undefined) window.clearInterval(this.thinking.timer);
+    if (this.thinking !== undefined) {
+      window.clearInterval(this.thinking.timer);
+      window.clearInterval(this.thinking.poll);
+    }
     this.thinking = undefined;
+    this.live = undefined;
   }
 
   /** Any change of game or mode: what was being asked is dropped. */
@@ -323,12 +348,18 @@ class Page {
     element("to-move").textContent = view.toMove === undefined ? "" : `${capitalized(view.toMove)} to move`;
     element("record").textContent = formatGameRecord(this.game.moves) || "(no moves yet)";
     element("retry").hidden = this.error === undefined;
-    const points = this.evaluations.filter((e): e is Evaluation => e !== undefined);
-    element("graph-line").setAttribute("points", graphPoints(points, 300, 100));
-    const latest = points[points.length - 1];
-    element("evaluation").textContent = latest === undefined ? "" : `The engine's last view: ${latest.label}, after ${latest.ply} moves.`;
+    this.renderGraph();
     this.renderFocus();
     this.renderStatus();
+  }
+
+  private renderGraph(): void {
+    const points = this.evaluations.filter((e): e is Evaluation => e !== undefined);
+    if (this.live !== undefined) points.push(this.live);
+    element("graph-line").setAttribute("points", graphPoints(points, 300, 100));
+    const latest = points[points.length - 1];
+    element("evaluation").textContent = latest === undefined ? ""
+      : latest === this.live ? `The engine's view as it thinks: ${latest.label}.` : `The engine's last view: ${latest.label}, after ${latest.ply} moves.`;
   }
 
   /** One square of the board is in the tab order: the one last focused. */

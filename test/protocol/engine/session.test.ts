@@ -51,6 +51,7 @@ describe("search options", () => {
     expect(parse("--pp-r", "3", "--no-pp")).toMatchObject({ ok: true, value: { options: { search: { ppR: 0 } } } });
     expect(parse("--solve-empties", "12")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 12 } } } });
     expect(parse("--solve-empties", "0")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 0 } } } });
+    expect(parse("--progress", "0.25")).toMatchObject({ ok: true, value: { options: { progress: 0.25 } } });
   });
   it.each([
     [["--time", "0"], "--time: 0 is out of range"],
@@ -65,6 +66,7 @@ describe("search options", () => {
     [["--playouts", "10000001"], "--playouts: 10000001 is out of range"],
     [["--no-pp=1"], "--no-pp takes no value"],
     [["--solve-empties", "15"], "--solve-empties: 15 is out of range"],
+    [["--progress", "0"], "--progress: 0 is out of range"],
     [["--solve-empties", "-1"], "--solve-empties: expected a whole number"],
   ])("reject %j", (args, message) => {
     const r = parse(...args);
@@ -91,6 +93,17 @@ describe("the session's time", () => {
     expect(ms).toBeGreaterThanOrEqual(budget);
     expect(ms).toBeLessThanOrEqual(budget + 30);
     expect(session.clock.timeLeft(true)!.seconds).toBeCloseTo(60 - (ms - 10) / 1000, 1);
+  });
+
+  it("--progress: thinking lines while the search runs, then the search line", () => {
+    const clock = new SteppingClock(10);
+    const { session, log } = testSession({ playouts: undefined, time: 2, progress: 0.5 }, clock.now);
+    converse(session, ["genmove"]);
+    const thinking = log.filter((line) => line.startsWith("thinking: black: "));
+    expect(thinking.length).toBeGreaterThanOrEqual(2);
+    expect(thinking[0]).toMatch(/^thinking: black: \d+ playouts in 0\.5\d s .*; pv( [A-H][1-8])+$/);
+    expect(log.at(-1)).toMatch(/^search: black: /);
+    expect(log.length).toBe(thinking.length + 1);
   });
 
   it("code does not give the clock back: a side never thinks longer than its 60 s in all", () => {

@@ -30,6 +30,12 @@ describe("our engine's report lines, read back", () => {
     expect(report).toMatchObject({ kind: "search", side: "white", proven });
   });
 
+  it("reads a progress line, written while the search runs, as that search's report", () => {
+    const line = formatSearchReport(SEARCH, BLACK, "thinking");
+    expect(line.startsWith("thinking: black: 12345 playouts")).toBe(true);
+    expect(parseEngineReport(line)).toEqual(parseEngineReport(formatSearchReport(SEARCH, BLACK)));
+  });
+
   it("reads a search that had no time", () => {
     expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({ kind: "search", visits: 0, winRate: 0.5, pv: [] });
   });

@@ -35,7 +35,7 @@ afterAll(() => {
 /** A server on a free loopback port whose games are played by `argv` (one process per game id). */
 async function serve(argv: string[], protocol: "otp" | "gtp" = "otp"): Promise<{ base: string; tables: OpponentTables; server: Server }> {
   const tables = new OpponentTables(() => new Opponent(processLinks(argv, protocol, registry, LIMITS.replyMs), LIMITS), 3, 60_000);
-  return listen(createUiServer(page, INFO, (game) => tables.get(game)), tables);
+  return listen(createUiServer(page, INFO, tables), tables);
 }
 
 async function listen(server: Server, tables: OpponentTables): Promise<{ base: string; tables: OpponentTables; server: Server }> {
@@ -132,6 +132,33 @@ describe("/api/move with our engine", () => {
     expect(json.engine).toBe("othello-uct");
     expect(legalAfter("f5", json.move as string)).toBe(true);
     expect(json.report).toMatchObject({ kind: "search", side: "white" });
+  });
+
+  it("tells how the search stands while our engine thinks (its --progress lines), and nothing otherwise", async () => {
+    const thinking = async (game: string) => {
+      const response = await fetch(`${base}/api/thinking?game=${game}`);
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await thinking("nobody")).toEqual({ status: 200, json: { report: null } });
+    expect((await thinking("a%20b")).status).toBe(400);
+    const { base: progressBase } = await serve(["node", OTHELLO, "--progress", "0.1"]);
+    const asked = askMove(progressBase, { game: "live", moves: "f5", seconds: 1.5 });
+    const seen: unknown[] = [];
+    for (let i = 0; i < 12; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const response = await fetch(`${progressBase}/api/thinking?game=live`);
+      const { report } = (await response.json()) as { report: unknown };
+      if (report !== null) seen.push(report);
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen[0]).toMatchObject({ kind: "search", side: "white" });
+    const { status, json } = await asked;
+    expect(status).toBe(200);
+    expect(json.report).toMatchObject({ kind: "search", side: "white" });
+    for (const r of seen as { playouts: number }[]) expect(r.playouts).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
+    // After the move, nothing is being thought about.
+    const after = await fetch(`${progressBase}/api/thinking?game=live`);
+    expect(await after.json()).toEqual({ report: null });
   });
 
   it("keeps two tabs' games apart, each with its own engine", async () => {
@@ -253,7 +280,7 @@ describe("/api/move with other engines", () => {
     if (!port.ok) throw new Error(port.error);
     const shared = new Opponent(listener.source(port.value), LIMITS);
     const tables = new OpponentTables(() => shared, 1, 60_000);
-    const { base } = await listen(createUiServer(page, INFO, () => shared), tables);
+    const { base } = await listen(createUiServer(page, INFO, { get: () => shared, find: () => shared }), tables);
     const none = await askMove(base, { game: "a", moves: "f5", seconds: 0.05 });
     expect(none.status).toBe(502);
     expect(none.json.error).toMatch(new RegExp(`no engine is connected: start one as "ENGINE 127.0.0.1 ${port.value}"`));
