@@ -38,7 +38,7 @@ dist/othello.js: $(NODE_MODULES) $(SOURCES)
 # longer than fforum 1-19 takes to solve, and runs no faster (docs/solver.md), so the solver's
 # own subcommands start without it.
 othello: dist/othello.js Makefile
-	@printf '#!/bin/sh\ncase "$$1" in solve|endgames) exec node "$$(dirname "$$0")/dist/othello.js" "$$@";; esac\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
+	@printf '#!/bin/sh\ncase "$$1" in solve|endgames|review) exec node "$$(dirname "$$0")/dist/othello.js" "$$@";; esac\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
 	@chmod +x $@
 
 dist/judge.js: $(NODE_MODULES) $(SOURCES)

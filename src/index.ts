@@ -12,6 +12,7 @@ export * from "./random.js";
 export * from "./result.js";
 export * from "./search.js";
 export * from "./timeControl.js";
+export * from "./solver/endgameReview.js";
 export * from "./solver/solver.js";
 export * from "./solver/solvePlanner.js";
 export * from "./gameRecord.js";

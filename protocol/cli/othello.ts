@@ -3,6 +3,7 @@ import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
+import { reviewCommand, reviewProgram } from "./reviewCommand.js";
 import { solveCommand, solveProgram } from "./solveCommand.js";
 import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
@@ -25,6 +26,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
   solve: { synopsis: solveProgram.synopsis[0]!, run: solveCommand },
   endgames: { synopsis: endgamesProgram.synopsis[0]!, run: endgamesCommand },
+  review: { synopsis: reviewProgram.synopsis[0]!, run: reviewCommand },
   ui: { synopsis: uiProgram.synopsis[0]!, run: uiCommand },
 };
 
