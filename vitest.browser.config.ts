@@ -4,6 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/browser/**/*.browser.ts"],
+    globalSetup: ["test/buildPrograms.ts"],
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

@@ -1,14 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 describe("othello endgames", () => {
   const args = ["endgames", "--count", "3", "--fewest", "9", "--most", "11", "--seed", "5", "--playouts", "200"];

@@ -1,19 +1,14 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FakeEngine } from "../judge/fakeEngines.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const dir = mkdtempSync(join(tmpdir(), "judge-test-"));
 const running = new Set<ChildProcess>();
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "judge", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 afterAll(() => {
   for (const child of running) child.kill("SIGKILL");

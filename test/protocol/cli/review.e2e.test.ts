@@ -2,18 +2,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatVertex } from "../../../src/index.js";
 import { blunderingGame } from "../../solver/blunderingGame.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
 const dir = mkdtempSync(join(tmpdir(), "review-"));
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 function review(json: string, ...args: string[]) {
   const file = join(dir, `m${Math.random().toString(36).slice(2)}.json`);

@@ -1,16 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const FFORUM = join(ROOT, "test/positions/fforum-1-19.obf");
 const FFORUM_LINES = readFileSync(FFORUM, "utf8").split("\n").filter((l) => l.trim() !== "");
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 interface Finished {
   readonly status: number | null;

@@ -1,15 +1,10 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync("node", [OTHELLO, "ui", ...args], { encoding: "utf8", timeout: 20_000 });
@@ -72,7 +67,7 @@ describe("othello ui running", () => {
     // Its engine is a child process with our engine's option passed on.
     const engines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], { encoding: "utf8" }).trim().split("\n");
     expect(engines).toHaveLength(1);
-    expect(engines[0]).toMatch(/othello\.js --max-nodes 100000 --max-move-time 61$/);
+    expect(engines[0]).toMatch(/othello\.js --max-nodes 100000 --max-move-time 61 --progress 0\.25$/);
     const enginePid = Number(engines[0]!.trim().split(/\s+/)[0]);
     child.kill("SIGINT");
     expect(await exited).toBe(0);

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { formatVertex, parseGgf } from "../../../src/index.js";
 import { formatCommandLine, parseCommandLine } from "../../../protocol/text/commandLine.js";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
@@ -15,11 +15,6 @@ const OTHELLO = join(ROOT, "dist/othello.js");
 const RHINO = "/usr/games/gtp-rhino";
 const dir = mkdtempSync(join(tmpdir(), "match-test-"));
 const registry = new ProcessRegistry();
-
-beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
-}, 60_000);
 
 afterAll(() => {
   registry.killAll();

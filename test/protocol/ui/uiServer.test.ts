@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { type AddressInfo, connect } from "node:net";
 import type { Server } from "node:http";
 import { join } from "node:path";
@@ -20,8 +20,6 @@ const closers: (() => void)[] = [];
 let page: PageFiles;
 
 beforeAll(() => {
-  const build = spawnSync("node", ["build.mjs", "othello"], { cwd: ROOT, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(build.stderr);
   const loaded = loadPage(join(ROOT, "dist/ui"));
   if (!loaded.ok) throw new Error(loaded.error);
   page = loaded.value;
