@@ -49,7 +49,16 @@ judge: dist/judge.js
 	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/judge.js" "$$@"\n' > $@
 	@chmod +x $@
 
+# The match runner's tests play GRhino (Debian's grhino): installed when missing and run as root.
 check: $(NODE_MODULES)
+	@if [ ! -x $(RHINO) ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "make check: installing grhino (GRhino, the match runner's tests play it)"; \
+	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y grhino || exit 1; \
+	  else \
+	    echo "make check: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; \
+	  fi; \
+	fi
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
