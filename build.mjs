@@ -13,6 +13,8 @@ await Promise.all(
       target: "node20",
       sourcemap: true,
       logLevel: "warning",
+      // The evaluation's weights, embedded so that the bundle needs no file beside it.
+      loader: { ".weights": "binary" },
     }),
   ),
 );

@@ -1,9 +1,11 @@
 import { benchCommand, benchProgram } from "./benchCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
+import { evalCommand, evalProgram } from "./evalCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
 import { solveCommand, solveProgram } from "./solveCommand.js";
+import { trainCommand, trainProgram } from "./trainCommand.js";
 import type { Output } from "./program.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
@@ -24,6 +26,8 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
   solve: { synopsis: solveProgram.synopsis[0]!, run: solveCommand },
   endgames: { synopsis: endgamesProgram.synopsis[0]!, run: endgamesCommand },
+  eval: { synopsis: evalProgram.synopsis[0]!, run: evalCommand },
+  train: { synopsis: trainProgram.synopsis[0]!, run: trainCommand },
 };
 
 // A subcommand, or else the engine with its options and address.

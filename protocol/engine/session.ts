@@ -1,6 +1,6 @@
-import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { formatSearchReport, formatSolveReport } from "./searchReport.js";
+import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /** A chosen move and the time it took to choose it. */
 interface Choice {
@@ -21,6 +21,8 @@ export class Session {
   /** Made at the first solve: its transposition table is kept from move to move. */
   private solver: Solver | undefined;
   private readonly planner = new SolvePlanner();
+  /** Made at the first genmove with --search alphabeta. */
+  private alphaBeta: AlphaBeta | undefined;
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -30,6 +32,8 @@ export class Session {
     readonly options: EngineOptions,
     readonly log: (text: string) => void,
     private readonly now: () => number = () => performance.now(),
+    /** The pattern evaluation of the alpha-beta player (needed with --search alphabeta only). */
+    private readonly evaluation?: Evaluation,
   ) {
     this.clock = new TimeControl(options.time * 1000);
   }
@@ -118,9 +122,22 @@ export class Session {
     const solve = this.solveIfItFits(position, limits);
     if (solve.choice !== undefined) return solve.choice;
     const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
+    if (this.options.search.algorithm === "alphabeta") return this.thinkAlphaBeta(position, rest.timeMs, solve.spentMs);
     const report = this.searcher().choose(this.current, rest);
     this.log(formatSearchReport(report, position));
     return { move: report.move, elapsedMs: solve.spentMs + report.elapsedMs };
+  }
+
+  /** The alpha-beta player's move: iterative deepening to --depth, or as deep as the time allows. */
+  private thinkAlphaBeta(position: Position, timeMs: number | undefined, spentMs: number): Choice {
+    if (this.evaluation === undefined) throw new Error("--search alphabeta needs the session made with an evaluation");
+    this.alphaBeta ??= new AlphaBeta(this.evaluation);
+    const started = this.now();
+    const deadline = timeMs === undefined ? undefined : started + timeMs;
+    const result = this.alphaBeta.choose(position, { depth: this.options.search.depth, deadline, now: this.now });
+    const elapsedMs = this.now() - started;
+    this.log(formatAlphaBetaReport(result, elapsedMs, position));
+    return { move: result.move ?? PASS, elapsedMs: spentMs + elapsedMs };
   }
 
   /**
