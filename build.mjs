@@ -1,4 +1,6 @@
-// Bundles each program into one file under dist/: the core and protocol code have no runtime dependencies.
+// Bundles each program into one file under dist/: the core and protocol code have no runtime
+// dependencies. The evaluation's weights go beside the bundle (protocol/engine/evaluationWeights.ts).
+import { copyFileSync, mkdirSync } from "node:fs";
 import { build } from "esbuild";
 
 const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["othello"];
@@ -13,8 +15,8 @@ await Promise.all(
       target: "node20",
       sourcemap: true,
       logLevel: "warning",
-      // The evaluation's weights, embedded so that the bundle needs no file beside it.
-      loader: { ".weights": "binary" },
     }),
   ),
 );
+mkdirSync("dist", { recursive: true });
+copyFileSync("weights/eval.weights", "dist/eval.weights");

@@ -48,7 +48,9 @@ describe("othello eval", () => {
     let errorSum = 0;
     let found = 0;
     for (const [i, line] of FFORUM_LINES.entries()) {
-      const problem = parseObf(line).value!;
+      const parsed = parseObf(line);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const problem = parsed.value;
       const p = problem.position;
       const value = evaluation.evaluate(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       const best = problem.moves[0]!.score;
