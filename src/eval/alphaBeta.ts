@@ -3,6 +3,7 @@ import { type Move, PASS, type Position } from "../position.js";
 import type { Random } from "../random.js";
 import { finalScore } from "../solver/finalScore.js";
 import type { Evaluation } from "./evaluation.js";
+import { SearchTable } from "./searchTable.js";
 
 export interface AlphaBetaLimits {
   /** The deepest iteration, in plies (a forced pass is not counted). */
@@ -39,6 +40,8 @@ const CLOCK_PERIOD = 1024;
 const ORDERING_DEPTH = 3;
 /** The deepest iteration allowed. */
 export const MAX_DEPTH = 30;
+/** 2^18 slots of the transposition table: 10 MB. */
+const TABLE_BITS = 18;
 
 /**
  * Depth-limited negamax with alpha-beta pruning over the static evaluation, by iterative
@@ -53,6 +56,8 @@ export class AlphaBeta {
   /** moves[ply * MOVE_SLOTS + i], keys the same: each ply's moves and their ordering values. */
   private readonly moves = new Int8Array(MAX_PLY * MOVE_SLOTS);
   private readonly keys = new Float64Array(MAX_PLY * MOVE_SLOTS);
+  /** Kept from one search to the next: its bounds stay true for the same evaluation. */
+  private readonly table = new SearchTable(TABLE_BITS);
 
   constructor(readonly evaluation: Evaluation) {}
 
@@ -107,9 +112,9 @@ export class AlphaBeta {
     return this.negamax(pl, ph, ol, oh, Math.min(depth, MAX_DEPTH), -Infinity, Infinity, 0);
   }
 
-  /** Positions visited by the last search. */
-  get visited(): number {
-    return this.nodes;
+  /** Forgets the searches so far (self-play, so that each game repeats alone). */
+  clearTable(): void {
+    this.table.clear();
   }
 
   private negamax(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number, ply: number): number {
@@ -123,12 +128,26 @@ export class AlphaBeta {
       return 0 - this.negamax(ol, oh, pl, ph, depth, 0 - beta, 0 - alpha, ply + 1);
     }
     if (depth === 0) return this.evaluation.evaluate(pl, ph, ol, oh);
+    const table = this.table;
+    let tableMove = -1;
+    if (table.probe(pl, ph, ol, oh)) {
+      tableMove = table.move;
+      // Bounds from the same depth only: a deeper search's value is another number.
+      if (table.depth === depth) {
+        if (table.lower >= beta) return table.lower;
+        if (table.upper <= alpha) return table.upper;
+        if (table.lower === table.upper) return table.lower;
+      }
+    }
     const base = ply * MOVE_SLOTS;
     let n = 0;
     for (; ml !== 0; ml &= ml - 1) this.moves[base + n++] = lowestBit(ml);
     for (; mh !== 0; mh &= mh - 1) this.moves[base + n++] = 32 + lowestBit(mh);
     if (depth >= ORDERING_DEPTH) this.order(pl, ph, ol, oh, base, n);
+    if (tableMove >= 0) this.first(base, n, tableMove);
+    const alphaIn = alpha;
     let best = -Infinity;
+    let bestMove = -1;
     for (let i = 0; i < n; i++) {
       const s = this.moves[base + i]!;
       const fl = flips(s, pl, ph, ol, oh);
@@ -136,13 +155,24 @@ export class AlphaBeta {
       const v = 0 - this.negamax(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)), depth - 1, 0 - beta, 0 - alpha, ply + 1);
       if (v > best) {
         best = v;
+        bestMove = s;
         if (v > alpha) {
           alpha = v;
           if (v >= beta) break;
         }
       }
     }
+    if (!this.aborted) table.store(pl, ph, ol, oh, depth, best > alphaIn ? best : -Infinity, best < beta ? best : Infinity, bestMove);
     return best;
+  }
+
+  /** Moves the ply's move `move` to the front, the others keeping their order. */
+  private first(base: number, n: number, move: number): void {
+    const moves = this.moves;
+    let i = 0;
+    while (i < n && moves[base + i] !== move) i++;
+    for (; i > 0 && i < n; i--) moves[base + i] = moves[base + i - 1]!;
+    if (i === 0 && n > 0) moves[base] = move;
   }
 
   /** Sorts the ply's n moves by the evaluation of the position after each, best for the mover first (insertion sort: n is small). */

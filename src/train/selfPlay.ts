@@ -19,9 +19,11 @@ export interface SelfPlaySettings {
  * Plays one game of the alpha-beta player against itself and records every position where
  * the mover has a move: those the solver reaches are labelled with its exact score, the
  * earlier ones with the game's final result, which the solver's perfect ending makes the
- * exact value of the position where it took over. Returns the final disc difference for black.
+ * exact value of the position where it took over. The player's table is cleared first, so that
+ * the game depends only on `random`. Returns the final disc difference for black.
  */
 export function playSelfPlayGame(player: AlphaBeta, solver: Solver, random: Random, settings: SelfPlaySettings, out: SampleBuffer): number {
+  player.clearTable();
   let position = Position.initial();
   const midgame: Position[] = [];
   const endgame: { position: Position; score: number }[] = [];

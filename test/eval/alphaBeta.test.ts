@@ -26,6 +26,19 @@ describe("alpha-beta", () => {
     }
   });
 
+  it("keeps its transposition table between searches: the same values again, with fewer nodes", () => {
+    const fresh = new AlphaBeta(evaluation);
+    const p = randomPosition(new Random(27), 14);
+    const first = fresh.choose(p, { depth: 5 });
+    const again = fresh.choose(p, { depth: 5 });
+    expect(again.score).toBe(first.score);
+    expect(again.move).toBe(first.move);
+    expect(again.nodes).toBeLessThan(first.nodes / 2);
+    fresh.clearTable();
+    expect(fresh.choose(p, { depth: 5 }).nodes).toBe(first.nodes);
+    expect(first.score).toBe(minimax(evaluation, p, 5));
+  });
+
   it("chooses a move whose minimax value is the position's, and reports that value", () => {
     const random = new Random(23);
     for (let g = 0; g < 20; g++) {
