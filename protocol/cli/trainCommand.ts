@@ -148,7 +148,18 @@ export function trainCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(trainProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(trainProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
-  const options = parsed.settings;
+  try {
+    return train(parsed.settings, out);
+  } catch (e) {
+    // A file that cannot be written (a full disk, a directory that is not one): what was
+    // finished is on disk, and the run resumes from it once the cause is fixed.
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+    out.log(`othello train: ${(e as Error).message}; the finished rounds and batches are kept: run again to resume`);
+    return 1;
+  }
+}
+
+function train(options: TrainOptions, out: Output): number {
   const { dir } = options;
   mkdirSync(dir, { recursive: true });
   const settingsFile = join(dir, "settings.json");

@@ -87,6 +87,14 @@ describe("othello train, smoke-sized", () => {
     expect(readFileSync(join(other, "round-3.data")).equals(readFileSync(join(dir, "round-3.data")))).toBe(true);
   }, 120_000);
 
+  it("says which file it cannot write, and keeps what it finished", () => {
+    const other = mkdtempSync(join(tmpdir(), "train-"));
+    const r = train(["--dir", other, "--rounds", "1", ...SMOKE, "--out", join(other, "no-such-dir", "w.weights")]);
+    expect(r.status).toBe(1);
+    expect(r.logged.at(-1)).toMatch(/^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.tmp'; the finished rounds and batches are kept: run again to resume$/);
+    expect(readFileSync(join(other, "round-1.weights")).equals(readFileSync(join(dir, "round-1.weights")))).toBe(true);
+  });
+
   it("refuses to resume with other settings, and a corrupt round's weights", () => {
     const other = train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
     expect(other.status).toBe(2);
