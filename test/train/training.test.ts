@@ -1,13 +1,24 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { trainCommand } from "../../protocol/cli/trainCommand.js";
 import { AlphaBeta, Evaluation, type Position, Random, type Weights, parseWeights, zeroWeights } from "../../src/index.js";
 import { randomPosition } from "../eval/helpers.js";
 
 /** A smoke-sized run: small enough for a test, large enough that fitting shows. */
 const SMOKE = ["--games", "200", "--depth", "1", "--stages", "4", "--iterations", "30", "--lambda", "20", "--solve-empties", "10", "--random-plies", "6", "--seed", "5"];
+
+/** The run directories the tests make, removed at the end. */
+const made: string[] = [];
+function runDirectory(): string {
+  const dir = mkdtempSync(join(tmpdir(), "train-"));
+  made.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 function train(args: string[]): { status: number; printed: string[]; logged: string[] } {
   const printed: string[] = [];
@@ -44,7 +55,7 @@ function match(first: Evaluation, second: Evaluation, openings: number, seed: nu
 }
 
 describe("othello train, smoke-sized", () => {
-  const dir = mkdtempSync(join(tmpdir(), "train-"));
+  const dir = runDirectory();
   const run = train(["--dir", dir, "--rounds", "3", ...SMOKE, "--out", join(dir, "final.weights")]);
 
   it("runs its rounds and reports the held-out error of each", () => {
@@ -73,7 +84,7 @@ describe("othello train, smoke-sized", () => {
   }, 60_000);
 
   it("resumes an interrupted run with the same result: finished rounds kept, a torn batch played again", () => {
-    const other = mkdtempSync(join(tmpdir(), "train-"));
+    const other = runDirectory();
     expect(train(["--dir", other, "--rounds", "1", ...SMOKE]).status).toBe(0);
     // Round 2 stopped while writing: its first batches and part of the next.
     const data = readFileSync(join(dir, "round-2.data"));
@@ -88,7 +99,7 @@ describe("othello train, smoke-sized", () => {
   }, 120_000);
 
   it("says which file it cannot write, and keeps what it finished", () => {
-    const other = mkdtempSync(join(tmpdir(), "train-"));
+    const other = runDirectory();
     const r = train(["--dir", other, "--rounds", "1", ...SMOKE, "--out", join(other, "no-such-dir", "w.weights")]);
     expect(r.status).toBe(1);
     expect(r.logged.at(-1)).toMatch(/^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.tmp'; the finished rounds and batches are kept: run again to resume$/);
@@ -99,7 +110,7 @@ describe("othello train, smoke-sized", () => {
     const other = train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
     expect(other.status).toBe(2);
     expect(other.logged[0]).toMatch(/holds a run with other settings .*"games":200.*; resume it with those, or use another --dir/);
-    const broken = mkdtempSync(join(tmpdir(), "train-"));
+    const broken = runDirectory();
     copyFileSync(join(dir, "settings.json"), join(broken, "settings.json"));
     writeFileSync(join(broken, "round-1.weights"), "not weights");
     const refused = train(["--dir", broken, "--rounds", "3", ...SMOKE]);

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluation, formatWeights, parseObf } from "../../../src/index.js";
 import { randomWeights } from "../../eval/helpers.js";
 
@@ -18,6 +18,7 @@ beforeAll(() => {
   if (build.status !== 0) throw new Error(build.stderr);
   writeFileSync(WEIGHTS, formatWeights(weights));
 }, 60_000);
+afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 interface Finished {
   readonly status: number | null;
