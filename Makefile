@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench solve-bench clean strength tune rhino ui-test
+.PHONY: all check test interop bench solve-bench clean strength tune rhino ui-test train eval-mae
 
 all: othello
 
@@ -30,7 +30,7 @@ $(NODE_MODULES): package.json package-lock.json
 	@npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
-dist/othello.js: $(NODE_MODULES) $(SOURCES)
+dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights
 	@echo "build dist/othello.js"
 	@node build.mjs othello
 
@@ -152,6 +152,20 @@ rhino: othello
 	for level in $(RHINO_LEVELS); do \
 	  $(MATCH) --games $(RHINO_GAMES) --openings $(XOT) --move-time 1 --engine-a "./othello --gtp $(RHINO_ENGINE)" --protocol-a gtp \
 	    --engine-b "$(RHINO) -l $$level" --protocol-b gtp --log matches/$(RHINO_NAME)-$$level.log --json matches/$(RHINO_NAME)-$$level.json || exit 1; \
+	done
+
+# The evaluation's weights from nothing but the rules (docs/evaluation.md): rounds of self-play
+# and fitting in TRAIN_DIR, resumable (run it again after an interruption), the result written
+# to weights/eval.weights. Rebuild (make) afterwards to embed the new weights in the program.
+TRAIN_DIR ?= train-run
+TRAIN_ARGS ?= --rounds 6 --games 12000 --depth 2 --lambda 30 --seed 1
+train: othello
+	./othello train --dir $(TRAIN_DIR) $(TRAIN_ARGS) --out weights/eval.weights
+
+# The evaluation's mean absolute error against exact scores on positions the training never saw.
+eval-mae: othello
+	@for file in test/positions/fforum-1-19.obf test/positions/eval-16.obf test/positions/eval-20.obf test/positions/eval-24.obf; do \
+	  printf '%s: ' $$file; ./othello eval $$file | tail -1; \
 	done
 
 clean:

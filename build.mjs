@@ -1,5 +1,8 @@
-// Bundles each program into one file under dist/: the core and protocol code have no runtime dependencies.
-// `othello` brings its browser page along (othello ui): dist/ui/ holds the page's script, HTML and CSS.
+// Bundles each program into one file under dist/: the core and protocol code have no runtime
+// dependencies. `othello` brings its browser page along (othello ui): dist/ui/ holds the page's
+// script, HTML and CSS; and the evaluation's weights go beside the bundle
+// (protocol/engine/evaluationWeights.ts).
+import { copyFileSync, mkdirSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import { build } from "esbuild";
 
@@ -38,3 +41,5 @@ await Promise.all([
   ),
   ...(programs.includes("othello") ? [buildPage()] : []),
 ]);
+mkdirSync("dist", { recursive: true });
+copyFileSync("weights/eval.weights", "dist/eval.weights");

@@ -21,9 +21,11 @@ export interface LeafSolver {
 export interface SearchParams {
   /**
    * "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only;
-   * "random": a uniformly random legal move, no search (the baseline of strength matches).
+   * "random": a uniformly random legal move, no search (the baseline of strength matches);
+   * "alphabeta": not this search but the alpha-beta player over the pattern evaluation
+   * (src/eval/alphaBeta.ts), which the engine's session runs instead.
    */
-  readonly algorithm: "uct" | "ucb" | "random";
+  readonly algorithm: "uct" | "ucb" | "random" | "alphabeta";
   /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
   readonly ucbC: number;
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
@@ -37,6 +39,8 @@ export interface SearchParams {
    * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
    */
   readonly solveEmpties: number;
+  /** The alpha-beta player's deepest iteration, in plies (with "alphabeta"). */
+  readonly depth: number;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -48,6 +52,8 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Two pools of this many nodes (24 bytes each) are kept: about 192 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
+  // Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md).
+  depth: 6,
 };
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */

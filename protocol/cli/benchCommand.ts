@@ -1,4 +1,5 @@
-import { DEFAULT_SEARCH_PARAMS, Game, Position, Random, Search, perft, randomPlayout } from "../../src/index.js";
+import { DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, perft, randomPlayout } from "../../src/index.js";
+import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -16,12 +17,13 @@ export const benchProgram: Program<BenchOptions> = {
   name: "othello bench",
   synopsis: ["othello bench [--perft-depth D] [--rounds N]"],
   about: [
-    "Measures move generation (perft) and random playouts, single-threaded, from the start position.",
-    "Results on stdout, the last line `playouts/s: N` (the best round); progress on stderr.",
+    "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
+    "weights) and random playouts, single-threaded. Results on stdout, among them `evals/s: N` and, last,",
+    "`playouts/s: N` (the best rounds); progress on stderr.",
   ],
   options: {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
-    "--rounds": field("rounds", "N", "one-second rounds of playouts, in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
+    "--rounds": field("rounds", "N", "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
   },
   defaults: () => ({ perftDepth: 11, rounds: 10 }),
 };
@@ -45,7 +47,37 @@ export function measurePlayouts(ms: number, random: Random): number {
   return (n * 1000) / elapsed;
 }
 
-/** `othello bench`: move generation (perft) and random-playout speed. */
+/** Positions of random games from the start, 4 words each (mover low, high, opponent low, high), the ones where the mover has a move. */
+function randomGamePositions(count: number, random: Random): Int32Array {
+  const boards = new Int32Array(4 * count);
+  let n = 0;
+  while (n < count) {
+    let p = Position.initial();
+    while (!p.isGameOver() && n < count) {
+      const moves = p.legalMoves();
+      if (moves.length > 1 || moves[0] !== 64) boards.set([p.playerLo, p.playerHi, p.opponentLo, p.opponentHi], 4 * n++);
+      p = p.play(moves[random.below(moves.length)]!);
+    }
+  }
+  return boards;
+}
+
+/** Evaluations per second over the positions, cycled, for one round of about `ms`. */
+export function measureEvaluations(ms: number, evaluation: Evaluation, boards: Int32Array): number {
+  let n = 0;
+  let sink = 0;
+  const t0 = performance.now();
+  let elapsed = 0;
+  do {
+    for (let i = 0; i < boards.length; i += 4) sink += evaluation.evaluate(boards[i]!, boards[i + 1]!, boards[i + 2]!, boards[i + 3]!);
+    n += boards.length >> 2;
+    elapsed = performance.now() - t0;
+  } while (elapsed < ms);
+  // The sum is used, so the evaluations cannot be optimised away.
+  return Number.isNaN(sink) ? 0 : (n * 1000) / elapsed;
+}
+
+/** `othello bench`: move generation (perft), evaluation and random-playout speed. */
 export function benchCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(benchProgram, args, out);
   if (typeof parsed === "number") return parsed;
@@ -58,6 +90,20 @@ export function benchCommand(args: readonly string[], out: Output): number {
   const seconds = (performance.now() - t0) / 1000;
   print(`perft(${depth}): ${leaves} leaves in ${seconds.toFixed(2)} s = ${Math.round(leaves / seconds)} leaves/s`);
   const random = new Random(1);
+  const loaded = loadEvaluation(undefined);
+  if (!loaded.ok) {
+    log(`othello bench: ${loaded.error}`);
+    return 1;
+  }
+  const boards = randomGamePositions(4096, random);
+  measureEvaluations(300, loaded.value, boards); // warm-up
+  const evalRates: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: evaluations, round ${r + 1} of ${rounds}`);
+    evalRates.push(measureEvaluations(1000, loaded.value, boards));
+  }
+  print(`evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`);
+  print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
   measurePlayouts(300, random); // warm-up, so the optimising compiler has finished
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {

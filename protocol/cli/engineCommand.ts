@@ -1,5 +1,6 @@
 import { createConnection } from "node:net";
-import { type Result, err, ok } from "../../src/index.js";
+import { type Evaluation, type Result, err, ok } from "../../src/index.js";
+import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type EngineOptions, ENGINE_OPTIONS, type Endpoint, defaultEngineOptions, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
 import { nboardProtocol } from "../engine/nboard.js";
@@ -33,7 +34,17 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
   if (!commandLine.ok) return usageError(program, commandLine.error, out);
   const { options, endpoint } = commandLine.value;
   const { log } = out;
-  const session = new Session(options, log);
+  // The weights are read (and checked) at the start, so a bad file is refused before any game.
+  let evaluation: Evaluation | undefined;
+  if (options.search.algorithm === "alphabeta" || options.weights !== undefined) {
+    const loaded = loadEvaluation(options.weights);
+    if (!loaded.ok) {
+      log(`othello: ${loaded.error}`);
+      return 2;
+    }
+    evaluation = loaded.value;
+  }
+  const session = new Session(options, log, undefined, evaluation);
   if (options.verbose) log(`othello: ${options.name}, seed ${options.seed}, ${endpoint.kind === "tcp" ? `TCP ${endpoint.host}:${endpoint.port}` : "stdin/stdout"}`);
   const channel = await open(endpoint, options.connectTimeout * 1000);
   if (!channel.ok) {

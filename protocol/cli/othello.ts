@@ -1,10 +1,12 @@
 import { benchCommand, benchProgram } from "./benchCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
+import { evalCommand, evalProgram } from "./evalCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
 import { reviewCommand, reviewProgram } from "./reviewCommand.js";
 import { solveCommand, solveProgram } from "./solveCommand.js";
+import { trainCommand, trainProgram } from "./trainCommand.js";
 import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
 
@@ -28,6 +30,8 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   endgames: { synopsis: endgamesProgram.synopsis[0]!, run: endgamesCommand },
   review: { synopsis: reviewProgram.synopsis[0]!, run: reviewCommand },
   ui: { synopsis: uiProgram.synopsis[0]!, run: uiCommand },
+  eval: { synopsis: evalProgram.synopsis[0]!, run: evalCommand },
+  train: { synopsis: trainProgram.synopsis[0]!, run: trainCommand },
 };
 
 // A subcommand, or else the engine with its options and address.

@@ -1,8 +1,7 @@
-import { createReadStream } from "node:fs";
-import { createInterface } from "node:readline";
-import { type Move, PASS, Position, type Result, type ScoredMove, type SolveMode, type SolveResult, Solver, formatVertex, ok, parseCode, parseObf } from "../../src/index.js";
+import { type Move, PASS, type SolveMode, type SolveResult, Solver, formatVertex } from "../../src/index.js";
 import { parseDecimal, printable } from "../text/numbers.js";
 import { field, flag } from "../text/optionTable.js";
+import { type Problem, parseProblem, positionLines } from "./positionLines.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface SolveOptions {
@@ -28,21 +27,6 @@ export const solveProgram: Program<SolveOptions> = {
   },
   defaults: () => ({ mode: "exact", time: undefined }),
 };
-
-interface Problem {
-  readonly position: Position;
-  readonly answers: readonly ScoredMove[];
-}
-
-/** An obf line, or a 66-digit code line (which carries no answers). */
-function parseProblem(line: string): Result<Problem> {
-  if (/^\d+$/.test(line)) {
-    const code = parseCode(line);
-    return code.ok ? ok({ position: code.value.position, answers: [] }) : code;
-  }
-  const obf = parseObf(line);
-  return obf.ok ? ok({ position: obf.value.position, answers: obf.value.moves }) : obf;
-}
 
 function formatScore(score: number, mode: SolveMode): string {
   if (mode === "wld") return score > 0 ? "win" : score < 0 ? "loss" : "draw";
@@ -84,24 +68,15 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
   if (parsed.positional.length > 1) return usageError(solveProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
   const { mode, time } = parsed.settings;
   const file = parsed.positional[0] ?? "-";
-  const input = file === "-" ? process.stdin : createReadStream(file);
-  const opened = await new Promise<Result<true>>((resolve) => {
-    if (file === "-") resolve(ok(true));
-    input.once("error", (e: NodeJS.ErrnoException) => resolve({ ok: false, error: `cannot read ${printable(file)}: ${e.code === "ENOENT" ? "no such file" : e.message}` }));
-    input.once("readable", () => resolve(ok(true)));
-  });
-  if (!opened.ok) {
-    out.log(`othello solve: ${opened.error}`);
+  const lines = await positionLines(file);
+  if (!lines.ok) {
+    out.log(`othello solve: ${lines.error}`);
     return 2;
   }
   const solver = new Solver();
   const now = (): number => performance.now();
-  let lineNumber = 0;
   let positions = 0, solved = 0, mismatches = 0, badLines = 0, totalNodes = 0, totalSeconds = 0;
-  for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
-    lineNumber++;
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#") || line.startsWith("%")) continue;
+  for await (const { number: lineNumber, text: line } of lines.value) {
     const problem = parseProblem(line);
     if (!problem.ok) {
       badLines++;

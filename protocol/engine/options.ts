@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
-import { DEFAULT_SEARCH_PARAMS, type Result, type SearchParams, err, ok } from "../../src/index.js";
+import { DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, err, ok } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
-import { type OptionSpec, type OptionTable, type ParsedOptions, field, flag, parseOptions, valued } from "../text/optionTable.js";
+import { type OptionSpec, type OptionTable, type ParsedOptions, field, flag, nonEmpty, parseOptions, valued } from "../text/optionTable.js";
 
 /** What the engine is told on its command line, whatever protocol and transport it serves. */
 export interface EngineOptions {
@@ -24,6 +24,8 @@ export interface EngineOptions {
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
   readonly progress?: number;
   readonly search: SearchParams;
+  /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
+  readonly weights?: string | undefined;
 }
 
 export type EngineProtocol = "otp" | "gtp" | "nboard";
@@ -73,7 +75,7 @@ function searchSetting<K extends keyof SearchParams>(key: K, value: string, help
 }
 
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
-  return text === "uct" || text === "ucb" || text === "random" ? ok(text) : err(`expected uct, ucb or random, got "${printable(text)}"`);
+  return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
 
 export function parseEngineName(text: string): Result<string> {
@@ -95,7 +97,9 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
   "--progress": field("progress", "SECONDS", "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)", (t) => parseDecimal(t, 0.05, 3600)),
   "--connect-timeout": field("connectTimeout", "SECONDS", `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
-  "--search": searchSetting("algorithm", "uct|ucb|random", `UCT tree search, flat UCB1 over the root moves, or random moves (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
+  "--search": searchSetting("algorithm", "uct|ucb|random|alphabeta", `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
+  "--depth": searchSetting("depth", "N", `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`, (t) => parseWholeNumber(t, 1, MAX_DEPTH)),
+  "--weights": field("weights", "FILE", "the evaluation's weights file for --search alphabeta (default: the weights built into the program)", nonEmpty),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
@@ -115,6 +119,7 @@ export function defaultEngineOptions(): EngineOptions {
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     search: DEFAULT_SEARCH_PARAMS,
+    weights: undefined,
   };
 }
 

@@ -1,4 +1,4 @@
-import { type Position, type SearchReport, type SolveMode, type SolveResult, formatOtpMove, formatVertex } from "../../src/index.js";
+import { type AlphaBetaResult, PASS, type Position, type SearchReport, type SolveMode, type SolveResult, formatOtpMove, formatVertex } from "../../src/index.js";
 
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
@@ -39,4 +39,15 @@ export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedM
   if (mode === "exact") return `solve: ${side}: ${result.score < 0 ? "proven loss" : "solved exact"} ${score}, ${work}${move}`;
   const outcome = result.score > 0 ? "solved win" : result.score === 0 ? "solved draw" : "proven loss; the search decides";
   return `solve: ${side}: ${outcome}, ${work}${result.score < 0 ? "" : move}`;
+}
+
+/** The alpha-beta player's one line: depth reached, work, the move and its value. */
+export function formatAlphaBetaReport(result: AlphaBetaResult, elapsedMs: number, position: Position): string {
+  const side = position.blackToMove ? "black" : "white";
+  if (result.move === undefined) return `alphabeta: ${side}: the game is over, pass`;
+  if (result.move === PASS) return `alphabeta: ${side} has no legal move, pass`;
+  const seconds = elapsedMs / 1000;
+  const rate = seconds > 0 ? Math.round(result.nodes / seconds) : 0;
+  const score = result.score > 0 ? `+${result.score.toFixed(2)}` : result.score.toFixed(2);
+  return `alphabeta: ${side}: depth ${result.depth}, ${result.nodes} nodes in ${seconds.toFixed(2)} s (${rate}/s); ${formatVertex(result.move)} (${formatOtpMove(result.move)}) ${score} discs`;
 }

@@ -1,7 +1,7 @@
-import { type CodedPosition, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
 import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { formatSearchReport, formatSolveReport } from "./searchReport.js";
+import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /** A chosen move and the time it took to choose it. */
 interface Choice {
@@ -33,6 +33,8 @@ export class Session {
   private thought: Thought | undefined;
   /** Playouts per move set by the controller (NBoard's `set depth`), in place of --playouts. */
   private playoutsSetting: number | undefined;
+  /** Made at the first genmove with --search alphabeta. */
+  private alphaBeta: AlphaBeta | undefined;
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -42,6 +44,8 @@ export class Session {
     readonly options: EngineOptions,
     readonly log: (text: string) => void,
     private readonly now: () => number = () => performance.now(),
+    /** The pattern evaluation of the alpha-beta player (needed with --search alphabeta only). */
+    private readonly evaluation?: Evaluation,
   ) {
     this.clock = new TimeControl(options.time * 1000);
   }
@@ -145,6 +149,7 @@ export class Session {
     const solve = this.solveIfItFits(position, limits);
     if (solve.choice !== undefined) return solve.choice;
     const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
+    if (this.options.search.algorithm === "alphabeta") return this.thinkAlphaBeta(position, rest.timeMs, solve.spentMs);
     const { progress } = this.options;
     const report = this.searcher().choose(this.current, progress === undefined ? rest : {
       ...rest,
@@ -154,6 +159,18 @@ export class Session {
     const elapsedMs = solve.spentMs + report.elapsedMs;
     this.thought = { by: "search", report, elapsedMs };
     return { move: report.move, elapsedMs };
+  }
+
+  /** The alpha-beta player's move: iterative deepening to --depth, or as deep as the time allows. */
+  private thinkAlphaBeta(position: Position, timeMs: number | undefined, spentMs: number): Choice {
+    if (this.evaluation === undefined) throw new Error("--search alphabeta needs the session made with an evaluation");
+    this.alphaBeta ??= new AlphaBeta(this.evaluation);
+    const started = this.now();
+    const deadline = timeMs === undefined ? undefined : started + timeMs;
+    const result = this.alphaBeta.choose(position, { depth: this.options.search.depth, deadline, now: this.now });
+    const elapsedMs = this.now() - started;
+    this.log(formatAlphaBetaReport(result, elapsedMs, position));
+    return { move: result.move ?? PASS, elapsedMs: spentMs + elapsedMs };
   }
 
   /**

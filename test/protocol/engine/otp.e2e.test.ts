@@ -138,6 +138,7 @@ describe("over stdin/stdout", () => {
     const lines = stdout.toString().trimEnd().split("\n");
     expect(lines[0]).toMatch(/^perft\(3\): 56 leaves in /);
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
     expect(stderr).toContain("bench: search, round 1 of 1");
   }, 30_000);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
-import type { Session } from "../../../protocol/engine/session.js";
+import { Session } from "../../../protocol/engine/session.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
-import { type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove } from "../../../src/index.js";
+import { Evaluation, type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove, zeroWeights } from "../../../src/index.js";
 import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
@@ -52,13 +52,16 @@ describe("search options", () => {
     expect(parse("--solve-empties", "12")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 12 } } } });
     expect(parse("--solve-empties", "0")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 0 } } } });
     expect(parse("--progress", "0.25")).toMatchObject({ ok: true, value: { options: { progress: 0.25 } } });
+    expect(parse("--search", "alphabeta", "--depth", "8", "--weights", "w.weights")).toMatchObject({ ok: true, value: { options: { weights: "w.weights", search: { algorithm: "alphabeta", depth: 8 } } } });
   });
   it.each([
     [["--time", "0"], "--time: 0 is out of range"],
     [["--time", "-1"], "--time: expected a number"],
     [["--time", "1e9"], "--time: expected a number"],
     [["--playouts", "0"], "--playouts: 0 is out of range"],
-    [["--search", "mcts"], '--search: expected uct, ucb or random, got "mcts"'],
+    [["--search", "mcts"], '--search: expected uct, ucb, random or alphabeta, got "mcts"'],
+    [["--depth", "31"], "--depth: 31 is out of range: expected 1 to 30"],
+    [["--weights", ""], "--weights: the value is empty"],
     [["--ucb-c", "1000"], "--ucb-c: 1000 is out of range"],
     [["--pp-r", "x"], "--pp-r: expected a number"],
     [["--max-nodes", "10"], "--max-nodes: 10 is out of range"],
@@ -219,5 +222,34 @@ describe("colours through the protocol", () => {
     const white = mirroredForTheOtherColour(code);
     expect(white.slice(64, 65)).toBe("2");
     expect(genmove(white, options)).toBe(transpose(best));
+  });
+});
+
+describe("the session with --search alphabeta", () => {
+  const evaluation = new Evaluation(zeroWeights(13));
+
+  it("plays the alpha-beta player's move, as deep as --depth when time allows", () => {
+    const log: string[] = [];
+    const session = new Session({ ...TEST_OPTIONS, playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } }, (t) => void log.push(t), undefined, evaluation);
+    const [reply] = converse(session, ["genmove"]);
+    expect(reply).toMatch(/^genmove (2 3|3 2|4 5|5 4)$/);
+    expect(log.at(-1)).toMatch(/^alphabeta: black: depth 3, \d+ nodes in \d+\.\d\d s \(\d+\/s\); [CDEF][3-6] \(\d \d\) [+-]?\d+\.\d\d discs$/);
+  });
+
+  it("stops at the move's time with the deepest finished iteration", () => {
+    const log: string[] = [];
+    // Each clock read is 50 ms and the clock is read every 1024 nodes: 1 s allows about 20 reads.
+    const clock = new SteppingClock(50);
+    const session = new Session({ ...TEST_OPTIONS, playouts: undefined, time: 1, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 } }, (t) => void log.push(t), clock.now, evaluation);
+    converse(session, ["genmove", "genmove", "genmove", "genmove"]);
+    const depth = Number(/depth (\d+)/.exec(log.at(-1)!)![1]);
+    expect(depth).toBeGreaterThanOrEqual(1);
+    expect(depth).toBeLessThan(30);
+    expect(clock.elapsed).toBeLessThan(4 * 1000 + 500);
+  });
+
+  it("is a bug to ask for alpha-beta without an evaluation", () => {
+    const session = new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {});
+    expect(() => session.genmove()).toThrow(/needs the session made with an evaluation/);
   });
 });

@@ -1,0 +1,239 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  AlphaBeta, Evaluation, type FitSettings, type Result, Random, SampleBuffer, type Samples, type SelfPlaySettings, Solver, type StageError, type Weights,
+  concatSamples, err, fitWeights, formatBatch, formatWeights, gameSeed, ok, parseData, playSelfPlayGame, stageErrors, stageOf, trainingMask, zeroWeights,
+} from "../../src/index.js";
+import { readWeights } from "../engine/evaluationWeights.js";
+import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
+import { field, nonEmpty } from "../text/optionTable.js";
+import { type Output, type Program, programArguments, usageError } from "./program.js";
+
+interface TrainOptions extends SelfPlaySettings, FitSettings {
+  readonly dir: string;
+  readonly rounds: number;
+  readonly games: number;
+  readonly seed: number;
+  readonly out: string | undefined;
+}
+
+export const trainProgram: Program<TrainOptions> = {
+  name: "othello train",
+  synopsis: ["othello train [--dir DIR] [--rounds R] [--games G] [--depth D] [--seed S] [--out FILE] [OPTIONS]"],
+  about: [
+    "Trains the pattern evaluation from self-play, in rounds: each round's games are played by the alpha-beta",
+    "player with the previous round's weights (round 1: all zero), the solver playing and labelling the last",
+    "empties exactly; then every stage is fitted by regularised least squares on all rounds' positions, one game",
+    "in ten held out. A report per round on stdout and in DIR/report.txt; progress on stderr. Each round's data",
+    "(DIR/round-R.data) and weights (DIR/round-R.weights) stay in DIR: run again with the same options and an",
+    "interrupted run resumes where it stopped (the games are seeded one by one, so it makes the same weights).",
+    "The last round's weights are copied to --out.",
+  ],
+  options: {
+    "--dir": field("dir", "DIR", "the run's directory: data, weights, report (default train-run)", nonEmpty),
+    "--rounds": field("rounds", "R", "rounds of self-play and fitting (default 4)", (t) => parseWholeNumber(t, 1, 100)),
+    "--games": field("games", "G", "self-play games per round (default 2000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
+    "--depth": field("depth", "D", "the self-play player's alpha-beta depth (default 2)", (t) => parseWholeNumber(t, 1, 10)),
+    "--random-plies": field("randomPlies", "N", "random moves at the start of each game (default 8)", (t) => parseWholeNumber(t, 0, 60)),
+    "--noise": field("noise", "DISCS", "random noise on the root moves' values after them (default 2)", (t) => parseDecimal(t, 0, 64)),
+    "--solve-empties": field("solveEmpties", "E", "the solver plays and labels from E empties (default 14)", (t) => parseWholeNumber(t, 0, 20)),
+    "--stages": field("stages", "S", "stages of the evaluation, by empty squares (default 13)", (t) => parseWholeNumber(t, 1, 61)),
+    "--iterations": field("iterations", "N", "conjugate-gradient iterations per stage (default 40)", (t) => parseWholeNumber(t, 1, 10_000)),
+    "--lambda": field("lambda", "L", "ridge penalty on the weights (default 3)", (t) => parseDecimal(t, 0, 1e6)),
+    "--neighbour-weight": field("neighbourWeight", "W", "weight of the neighbouring stages' positions in a stage's fit (default 0.5)", (t) => parseDecimal(t, 0, 1)),
+    "--seed": field("seed", "S", "seed of the games (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
+    "--out": field("out", "FILE", "where the last round's weights are copied (default: none)", nonEmpty),
+  },
+  defaults: () => ({
+    dir: "train-run", rounds: 4, games: 2000, depth: 2, randomPlies: 8, noise: 2, solveEmpties: 14,
+    stages: 13, iterations: 40, lambda: 3, neighbourWeight: 0.5, seed: 1, out: undefined,
+  }),
+};
+
+/** Games played between two appends to the data file: what an interruption can lose. */
+const BATCH_GAMES = 20;
+/** The solver's table for self-play: small, and cleared before each game so that a game repeats alone. */
+const SELF_PLAY_TABLE_BITS = 16;
+
+/** The settings a run's directory is bound to: resuming with others would mix two runs. */
+function runSettings(o: TrainOptions): Record<string, number> {
+  return { games: o.games, depth: o.depth, randomPlies: o.randomPlies, noise: o.noise, solveEmpties: o.solveEmpties, stages: o.stages, iterations: o.iterations, lambda: o.lambda, neighbourWeight: o.neighbourWeight, seed: o.seed };
+}
+
+function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+/** A progress bar with ETA on stderr: redrawn in place on a terminal, else a line every tenth of the way. */
+class ProgressBar {
+  private readonly started = performance.now();
+  private lastTenth = -1;
+
+  constructor(private readonly label: string, private readonly total: number, private readonly first: number, private readonly out: Output) {}
+
+  update(done: number): void {
+    const elapsed = (performance.now() - this.started) / 1000;
+    const fraction = done / this.total;
+    const rate = (done - this.first) / Math.max(elapsed, 1e-3);
+    const eta = rate > 0 ? (this.total - done) / rate : NaN;
+    const width = 30;
+    const filled = Math.round(fraction * width);
+    const line = `${this.label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(100 * fraction).toFixed(0)}% ${done}/${this.total}, ${formatDuration(elapsed)} elapsed, ETA ${Number.isNaN(eta) ? "?" : formatDuration(eta)}`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line}\x1b[K${done === this.total ? "\n" : ""}`);
+    } else {
+      const tenth = Math.floor(fraction * 10);
+      if (tenth !== this.lastTenth) {
+        this.lastTenth = tenth;
+        this.out.log(line);
+      }
+    }
+  }
+}
+
+/** Writes a file whole or not at all: a temporary file renamed over it. */
+function writeAtomically(file: string, bytes: Uint8Array | string): void {
+  writeFileSync(`${file}.tmp`, bytes);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** A round's data file: its whole batches (a torn end is cut off, and said so), or an error. */
+function readRoundData(file: string, out: Output): Result<{ samples: Samples; games: number }> {
+  if (!existsSync(file)) return ok({ samples: new SampleBuffer().toSamples(), games: 0 });
+  const bytes = readFileSync(file);
+  const parsed = parseData(bytes);
+  if (!parsed.ok) return err(`${file}: ${parsed.error}`);
+  if (parsed.value.tornBytes > 0) {
+    out.log(`othello train: ${file}: the last ${parsed.value.tornBytes} bytes are a batch cut short; they are dropped and its games played again`);
+    writeAtomically(file, bytes.subarray(0, bytes.length - parsed.value.tornBytes));
+  }
+  return ok({ samples: parsed.value.samples, games: parsed.value.games });
+}
+
+function selfPlay(round: number, weights: Weights, options: TrainOptions, file: string, out: Output): Result<number> {
+  const existing = readRoundData(file, out);
+  if (!existing.ok) return existing;
+  const done = existing.value.games;
+  if (done > options.games) return err(`${file} holds ${done} games, more than --games ${options.games}: use the run's own settings`);
+  if (done > 0 && done < options.games) out.log(`othello train: round ${round}: resuming after ${done} games`);
+  const player = new AlphaBeta(new Evaluation(weights));
+  const solver = new Solver(SELF_PLAY_TABLE_BITS);
+  const bar = new ProgressBar(`round ${round} self-play`, options.games, done, out);
+  let buffer = new SampleBuffer();
+  for (let game = done; game < options.games; game++) {
+    solver.clear();
+    playSelfPlayGame(player, solver, new Random(gameSeed(options.seed, round, game)), options, buffer);
+    if ((game + 1) % BATCH_GAMES === 0 || game + 1 === options.games) {
+      appendFileSync(file, formatBatch(buffer.toSamples()));
+      buffer = new SampleBuffer();
+      bar.update(game + 1);
+    }
+  }
+  return ok(options.games - done);
+}
+
+function formatError(e: StageError): string {
+  return e.positions === 0 ? "-" : e.meanAbsoluteError.toFixed(2);
+}
+
+/** The empties of each stage, as a range. */
+function stageEmpties(stage: number, stages: number): string {
+  const empties = Array.from({ length: 61 }, (_, e) => e).filter((e) => stageOf(e, stages) === stage);
+  return empties.length === 0 ? "-" : `${empties[0]}-${empties[empties.length - 1]}`;
+}
+
+/** `othello train`: rounds of self-play and fitting, resumable. */
+export function trainCommand(args: readonly string[], out: Output): number {
+  const parsed = programArguments(trainProgram, args, out);
+  if (typeof parsed === "number") return parsed;
+  if (parsed.positional.length > 0) return usageError(trainProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  try {
+    return train(parsed.settings, out);
+  } catch (e) {
+    // A file that cannot be written (a full disk, a directory that is not one): what was
+    // finished is on disk, and the run resumes from it once the cause is fixed.
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+    out.log(`othello train: ${(e as Error).message}; the finished rounds and batches are kept: run again to resume`);
+    return 1;
+  }
+}
+
+function train(options: TrainOptions, out: Output): number {
+  const { dir } = options;
+  mkdirSync(dir, { recursive: true });
+  const settingsFile = join(dir, "settings.json");
+  const settings = JSON.stringify(runSettings(options));
+  if (existsSync(settingsFile)) {
+    const stored = readFileSync(settingsFile, "utf8").trim();
+    if (stored !== settings) {
+      out.log(`othello train: ${dir} holds a run with other settings (${stored}); resume it with those, or use another --dir`);
+      return 2;
+    }
+  } else {
+    writeAtomically(settingsFile, `${settings}\n`);
+  }
+  const reportFile = join(dir, "report.txt");
+  let weights = zeroWeights(options.stages);
+  const runStarted = performance.now();
+  for (let round = 1; round <= options.rounds; round++) {
+    const weightsFile = join(dir, `round-${round}.weights`);
+    if (existsSync(weightsFile)) {
+      const read = readWeights(weightsFile);
+      if (!read.ok) {
+        out.log(`othello train: ${read.error}`);
+        return 1;
+      }
+      weights = read.value;
+      out.log(`othello train: round ${round} was finished before (${weightsFile})`);
+      continue;
+    }
+    const dataFile = join(dir, `round-${round}.data`);
+    const playStarted = performance.now();
+    const played = selfPlay(round, weights, options, dataFile, out);
+    if (!played.ok) {
+      out.log(`othello train: ${played.error}`);
+      return 1;
+    }
+    const playSeconds = (performance.now() - playStarted) / 1000;
+    // Every round's positions so far: the later rounds' games are better played, the earlier ones add variety.
+    const parts: Samples[] = [];
+    let games = 0;
+    for (let r = 1; r <= round; r++) {
+      const data = readRoundData(join(dir, `round-${r}.data`), out);
+      if (!data.ok) {
+        out.log(`othello train: ${data.error}`);
+        return 1;
+      }
+      parts.push(data.value.samples);
+      games += data.value.games;
+    }
+    const samples = concatSamples(parts);
+    const mask = trainingMask(samples);
+    const fitStarted = performance.now();
+    const bar = new ProgressBar(`round ${round} fit`, options.stages, 0, out);
+    const fitted = fitWeights(samples, mask, weights, options, (stage) => bar.update(stage + 1));
+    const fitSeconds = (performance.now() - fitStarted) / 1000;
+    const before = stageErrors(new Evaluation(weights), samples, mask, 0, options.stages);
+    const after = stageErrors(new Evaluation(fitted), samples, mask, 0, options.stages);
+    writeAtomically(weightsFile, formatWeights(fitted));
+    weights = fitted;
+    const held = after.all.positions;
+    const lines = [
+      `round ${round} of ${options.rounds}: ${played.value} games played in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; `
+        + `all rounds: ${games} games, ${samples.count} positions (${samples.count - held} fitted, ${held} held out)`,
+      "  held-out mean absolute error in discs, stage by stage: new weights (the weights that played this round)",
+      `  stage  empties  positions  error  (before)`,
+      ...after.stages.map((e, s) => `  ${String(s).padStart(5)}  ${stageEmpties(s, options.stages).padStart(7)}  ${String(e.positions).padStart(9)}  ${formatError(e).padStart(5)}  (${formatError(before.stages[s]!)})`),
+      `  all             ${String(held).padStart(9)}  ${formatError(after.all).padStart(5)}  (${formatError(before.all)})`,
+      `  weights: ${weightsFile}`,
+    ];
+    for (const line of lines) out.print(line);
+    appendFileSync(reportFile, `${lines.join("\n")}\n`);
+  }
+  if (options.out !== undefined) {
+    writeAtomically(options.out, formatWeights(weights));
+    out.print(`weights: ${options.out} (${options.rounds} rounds, ${formatDuration((performance.now() - runStarted) / 1000)} this run)`);
+  }
+  return 0;
+}

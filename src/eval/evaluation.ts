@@ -1,0 +1,30 @@
+import { popcount } from "../bitboard.js";
+import { FEATURES, RAW_SIZE, patternEntries } from "./patterns.js";
+import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js";
+
+/**
+ * The static evaluation: the predicted final disc difference for the side to move, the sum of
+ * its stage's weights over the position's pattern places. Allocation-free.
+ */
+export class Evaluation {
+  private readonly table: Int16Array;
+  /** STAGE_BASE[e]: where the table of the stage of e empty squares starts. */
+  private readonly stageBase = new Int32Array(65);
+  private readonly entries = new Int32Array(FEATURES);
+
+  constructor(readonly weights: Weights) {
+    this.table = expandWeights(weights);
+    for (let e = 0; e <= 64; e++) this.stageBase[e] = stageOf(e, weights.stages) * RAW_SIZE;
+  }
+
+  /** The mover (pl, ph) against (ol, oh): the final disc difference it can expect. */
+  evaluate(pl: number, ph: number, ol: number, oh: number): number {
+    const entries = this.entries;
+    patternEntries(pl, ph, ol, oh, entries);
+    const table = this.table;
+    const base = this.stageBase[64 - popcount(pl | ol) - popcount(ph | oh)]!;
+    let sum = 0;
+    for (let i = 0; i < FEATURES; i++) sum += table[base + entries[i]!]!;
+    return sum / WEIGHT_UNITS;
+  }
+}
