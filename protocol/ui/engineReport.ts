@@ -27,15 +27,25 @@ export type EngineReport =
       readonly nodes: number;
       readonly seconds: number;
     }
+  | {
+      readonly kind: "alphabeta";
+      readonly side: "black" | "white";
+      readonly depth: number;
+      readonly nodes: number;
+      readonly seconds: number;
+      /** The evaluation's predicted final disc difference for the side. */
+      readonly score: number;
+    }
   | { readonly kind: "note"; readonly side: "black" | "white"; readonly text: string };
 
 const SEARCH = /^(?:search|thinking): (black|white): (\d+) playouts in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
 const SOLVED = /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
+const ALPHABETA = /^alphabeta: (black|white): depth (\d+), (\d+) nodes in ([\d.]+) s .*?; \S+ \(\d \d\) ([+-]?[\d.]+) discs$/;
 const NOTE = /^search: (black|white)(?::| has) (.*)$/;
 
 /**
- * The report in one of our engine's `search:`, `thinking:` (how a search stands while it runs)
- * or `solve:` lines; undefined for any other line (an unsolved solve included).
+ * The report in one of our engine's `search:`, `thinking:` (how a search stands while it runs),
+ * `solve:` or `alphabeta:` lines; undefined for any other line (an unsolved solve included).
  */
 export function parseEngineReport(line: string): EngineReport | undefined {
   const search = SEARCH.exec(line);
@@ -59,6 +69,11 @@ export function parseEngineReport(line: string): EngineReport | undefined {
     const exact = what === "solved exact" || (what === "proven loss" && score !== undefined);
     const outcome = exact ? "exact" : what === "solved win" ? "win" : what === "solved draw" ? "draw" : "loss";
     return { kind: "solve", side: side as "black" | "white", outcome, score: exact ? Number(score) : undefined, nodes: Number(nodes), seconds: Number(seconds) };
+  }
+  const alphaBeta = ALPHABETA.exec(line);
+  if (alphaBeta !== null) {
+    const [, side, depth, nodes, seconds, score] = alphaBeta;
+    return { kind: "alphabeta", side: side as "black" | "white", depth: Number(depth), nodes: Number(nodes), seconds: Number(seconds), score: Number(score) };
   }
   const note = NOTE.exec(line);
   // "black: C4 (3 2) is the only move, played at once": the vertex as the page writes it, the OTP move left out.

@@ -148,6 +148,11 @@ export function evaluationOf(report: EngineReport | undefined, ply: number): Eva
   if (report.kind === "search") {
     forSide = report.proven === undefined ? report.winRate : OUTCOME_VALUE[report.proven];
     label = report.proven === undefined ? `${(100 * report.winRate).toFixed(1)}%` : `proven ${report.proven}`;
+  } else if (report.kind === "alphabeta") {
+    // A predicted margin, not a chance: drawn on the graph through a logistic curve, 8 discs
+    // ahead about four chances in five.
+    forSide = 1 / (1 + Math.exp(-report.score / 6));
+    label = `${report.score > 0 ? "+" : ""}${report.score.toFixed(1)} discs`;
   } else if (report.outcome === "exact") {
     const score = report.score!;
     forSide = score > 0 ? 1 : score < 0 ? 0 : 0.5;
@@ -173,6 +178,8 @@ export function describeReport(report: EngineReport | undefined): string {
       const line = report.pv.length > 0 ? `; expected line ${report.pv.join(" ")}` : "";
       return `${side}: ${result}${line}. ${thousands(report.playouts)} playouts, ${thousands(report.nodes)} nodes in ${report.seconds.toFixed(2)} s.`;
     }
+    case "alphabeta":
+      return `${side}: ${report.score > 0 ? "+" : ""}${report.score.toFixed(1)} discs by the evaluation, searched ${report.depth} plies deep. ${thousands(report.nodes)} positions in ${report.seconds.toFixed(2)} s.`;
     case "solve": {
       const result = report.outcome === "exact" ? `solved exactly: ${report.score! > 0 ? "wins by " : report.score! < 0 ? "loses by " : "a draw, "}${Math.abs(report.score!)} discs` : `solved: a proven ${report.outcome}`;
       return `${side}: ${result}. ${thousands(report.nodes)} positions in ${report.seconds.toFixed(2)} s.`;

@@ -17,7 +17,7 @@ describe("othello ui's command line", () => {
     [["--protocol", "gtp"], /--protocol says what --engine speaks/],
     [["--listen", "9000", "--protocol", "otp"], /an engine on --listen speaks OTP/],
     [["--engine", "x", "--search", "ucb"], /--search is an option of our engine, which --engine replaces/],
-    [["--search", "bogus"], /--search: expected uct, ucb or random, got "bogus"/],
+    [["--search", "bogus"], /--search: expected uct, ucb, random or alphabeta, got "bogus"/],
     [["--time", "0"], /--time: 0 is out of range: expected 0.01 to 60/],
     [["--host", "example.com"], /--host: "example.com" is not an IP address/],
     [["--engine", "'unclosed"], /--engine: unclosed ' in the command/],

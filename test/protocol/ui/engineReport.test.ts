@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSearchReport, formatSolveReport } from "../../../protocol/engine/searchReport.js";
+import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "../../../protocol/engine/searchReport.js";
 import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
 import { PASS, Position, type SearchReport, type SolveResult, parseVertex } from "../../../src/index.js";
 
@@ -34,6 +34,12 @@ describe("our engine's report lines, read back", () => {
     const line = formatSearchReport(SEARCH, BLACK, "thinking");
     expect(line.startsWith("thinking: black: 12345 playouts")).toBe(true);
     expect(parseEngineReport(line)).toEqual(parseEngineReport(formatSearchReport(SEARCH, BLACK)));
+  });
+
+  it("reads the alpha-beta player's line", () => {
+    const line = formatAlphaBetaReport({ move: v("d3"), score: -3.25, depth: 6, nodes: 45678 }, 250, BLACK);
+    expect(parseEngineReport(line)).toEqual({ kind: "alphabeta", side: "black", depth: 6, nodes: 45678, seconds: 0.25, score: -3.25 });
+    expect(parseEngineReport(formatAlphaBetaReport({ move: v("c4"), score: 12, depth: 4, nodes: 9 }, 10, WHITE))).toMatchObject({ side: "white", score: 12 });
   });
 
   it("reads a search that had no time", () => {

@@ -154,6 +154,13 @@ describe("the engine's reports", () => {
     expect(evaluationOf({ ...search, proven: "win" }, 7)).toEqual({ ply: 7, black: 0, label: "White proven win" });
     expect(evaluationOf({ kind: "solve", side: "black", outcome: "exact", score: -6, nodes: 1, seconds: 0 }, 50)).toEqual({ ply: 50, black: 0, label: "Black -6" });
     expect(evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50)?.black).toBe(0.5);
+    const alphaBeta: EngineReport = { kind: "alphabeta", side: "white", depth: 6, nodes: 5000, seconds: 0.1, score: 8 };
+    const ahead = evaluationOf(alphaBeta, 20)!;
+    expect(ahead.label).toBe("White +8.0 discs");
+    expect(ahead.black).toBeGreaterThan(0.15);
+    expect(ahead.black).toBeLessThan(0.25);
+    expect(evaluationOf({ ...alphaBeta, score: 0 }, 20)?.black).toBe(0.5);
+    expect(evaluationOf({ ...alphaBeta, side: "black", score: -8 }, 20)?.black).toBeCloseTo(ahead.black, 10);
     expect(evaluationOf({ kind: "note", side: "black", text: "c4 is the only move, played at once" }, 3)).toBeUndefined();
     expect(evaluationOf(undefined, 3)).toBeUndefined();
   });
@@ -162,6 +169,7 @@ describe("the engine's reports", () => {
     expect(describeReport(search)).toBe("White: win rate 75.0% over 8,000 visits; expected line c4 c3. 12,000 playouts, 3,000 nodes in 0.50 s.");
     expect(describeReport({ kind: "solve", side: "black", outcome: "exact", score: 12, nodes: 40000, seconds: 0.25 })).toBe("Black: solved exactly: wins by 12 discs. 40,000 positions in 0.25 s.");
     expect(describeReport({ kind: "note", side: "black", text: "c4 is the only move, played at once" })).toBe("Black: c4 is the only move, played at once.");
+    expect(describeReport({ kind: "alphabeta", side: "black", depth: 6, nodes: 12345, seconds: 0.25, score: -2.5 })).toBe("Black: -2.5 discs by the evaluation, searched 6 plies deep. 12,345 positions in 0.25 s.");
     expect(describeReport(undefined)).toMatch(/no report/);
   });
 
