@@ -105,11 +105,14 @@ function assessChild(session: Session, child: ChildStats): Assessment {
 }
 
 /**
- * The moves a thought assessed, best first: the solver's one proven move, or the search's
- * choice and then its other visited moves by visits; none for a move chosen without search
- * (the only one, a pass, a random choice).
+ * The moves a thought assessed, best first: the solver's one proven move, the alpha-beta
+ * player's one move with its value, or the search's choice and then its other visited moves by
+ * visits; none for a move chosen without search (the only one, a pass, a random choice).
  */
 function assessments(session: Session, thought: Thought): Assessment[] {
+  if (thought.by === "alphabeta") {
+    return [{ move: thought.move, pv: [thought.move], eval: thought.score, depth: String(thought.depth), note: `alpha-beta depth ${thought.depth}` }];
+  }
   if (thought.by === "solver") {
     const exact = thought.mode === "exact";
     const value = exact ? thought.score : discs(thought.score > 0 ? 1 : thought.score < 0 ? 0 : 0.5);

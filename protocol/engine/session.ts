@@ -15,7 +15,8 @@ interface Choice {
  */
 export type Thought =
   | { readonly by: "solver"; readonly move: Move; readonly mode: SolveMode; readonly score: number; readonly elapsedMs: number }
-  | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number };
+  | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number }
+  | { readonly by: "alphabeta"; readonly move: Move; readonly score: number; readonly depth: number; readonly elapsedMs: number };
 
 /**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
@@ -170,7 +171,9 @@ export class Session {
     const result = this.alphaBeta.choose(position, { depth: this.options.search.depth, deadline, now: this.now });
     const elapsedMs = this.now() - started;
     this.log(formatAlphaBetaReport(result, elapsedMs, position));
-    return { move: result.move ?? PASS, elapsedMs: spentMs + elapsedMs };
+    const move = result.move ?? PASS;
+    this.thought = { by: "alphabeta", move, score: result.score, depth: result.depth, elapsedMs };
+    return { move, elapsedMs: spentMs + elapsedMs };
   }
 
   /**

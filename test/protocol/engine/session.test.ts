@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import { Session } from "../../../protocol/engine/session.js";
+import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
@@ -234,6 +235,19 @@ describe("the session with --search alphabeta", () => {
     const [reply] = converse(session, ["genmove"]);
     expect(reply).toMatch(/^genmove (2 3|3 2|4 5|5 4)$/);
     expect(log.at(-1)).toMatch(/^alphabeta: black: depth 3, \d+ nodes in \d+\.\d\d s \(\d+\/s\); [CDEF][3-6] \(\d \d\) [+-]?\d+\.\d\d discs$/);
+  });
+
+  it("NBoard's go and hint show the alpha-beta value after one search, not a game played out", () => {
+    const log: string[] = [];
+    const session = new Session({ ...TEST_OPTIONS, protocol: "nboard", playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } }, (t) => void log.push(t), undefined, evaluation);
+    const send = (line: string): string => {
+      let text = "";
+      for (let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line); part !== undefined; part = part.then?.()) text += part.reply;
+      return text;
+    };
+    expect(send("go")).toMatch(/^status thinking.*\n=== [CDEF][3-6]\/0\.00\/[\d.]+\n$/);
+    expect(send("hint 3")).toMatch(/^status searching.*\nsearch [CDEF][3-6] 0\.00 0 3 alpha-beta depth 3\nstatus\n$/);
+    expect(log.filter((line) => line.startsWith("alphabeta:"))).toHaveLength(2);
   });
 
   it("stops at the move's time with the deepest finished iteration", () => {
