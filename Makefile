@@ -49,16 +49,22 @@ judge: dist/judge.js
 	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/judge.js" "$$@"\n' > $@
 	@chmod +x $@
 
-# The match runner's tests play GRhino (Debian's grhino): installed when missing and run as root.
+# $(call debian-package,PROGRAM,PACKAGE,TARGET): installs the Debian PACKAGE when PROGRAM is
+# missing and we are root; otherwise stops, saying how.
+define debian-package
+@if [ ! -x "$(1)" ]; then \
+  if [ "$$(id -u)" = 0 ]; then \
+    echo "make $(3): installing $(2)"; \
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $(2) || exit 1; \
+  else \
+    echo "make $(3): $(1) is missing: install it with 'apt-get install $(2)' (as root)" >&2; exit 1; \
+  fi; \
+fi
+endef
+
+# The match runner's tests play GRhino (Debian's grhino).
 check: $(NODE_MODULES)
-	@if [ ! -x $(RHINO) ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make check: installing grhino (GRhino, the match runner's tests play it)"; \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y grhino || exit 1; \
-	  else \
-	    echo "make check: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; \
-	  fi; \
-	fi
+	$(call debian-package,$(RHINO),grhino,check)
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
@@ -68,14 +74,7 @@ check: $(NODE_MODULES)
 # chromium is installed when it is missing and we are root; otherwise this says how.
 CHROMIUM ?= /usr/bin/chromium
 ui-test: othello
-	@if [ ! -x "$(CHROMIUM)" ]; then \
-	  if [ "$$(id -u)" = 0 ]; then \
-	    echo "make ui-test: installing chromium"; \
-	    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium || exit 1; \
-	  else \
-	    echo "make ui-test: $(CHROMIUM) is missing: install it with 'apt-get install chromium' (as root), or give CHROMIUM=/path/to/chromium" >&2; exit 1; \
-	  fi; \
-	fi
+	$(call debian-package,$(CHROMIUM),chromium,ui-test)
 	CHROMIUM=$(CHROMIUM) npx vitest run --config vitest.browser.config.ts
 
 # The judge on a free loopback port, and two engines that connect to it. Background jobs of a

@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { lines, runOthello } from "./runOthello.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Evaluation, formatWeights, parseObf } from "../../../src/index.js";
 import { randomWeights } from "../../eval/helpers.js";
@@ -16,24 +16,7 @@ const weights = randomWeights(13, 31);
 beforeAll(() => writeFileSync(WEIGHTS, formatWeights(weights)));
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
-interface Finished {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `othello ARGS` as a child process over real pipes, `input` on its stdin. */
-function othello(args: string[], input = ""): Promise<Finished> {
-  const child = spawn("node", [join(ROOT, "dist/othello.js"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on("exit", (status) => resolve({ status, stdout, stderr })));
-}
-
-const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
+const othello = runOthello;
 
 describe("othello eval", () => {
   it("evaluates fforum 1-19: the evaluation, the one-ply move, the exact score and the error, then the summary", async () => {

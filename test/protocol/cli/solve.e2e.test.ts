@@ -1,30 +1,14 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Finished, lines, runOthello } from "./runOthello.js";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const FFORUM = join(ROOT, "test/positions/fforum-1-19.obf");
 const FFORUM_LINES = readFileSync(FFORUM, "utf8").split("\n").filter((l) => l.trim() !== "");
 
-interface Finished {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `othello solve ARGS` as a child process over real pipes, `input` on its stdin. */
-function solve(args: string[], input = ""): Promise<Finished> {
-  const child = spawn("node", [join(ROOT, "dist/othello.js"), "solve", ...args], { stdio: ["pipe", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on("exit", (status) => resolve({ status, stdout, stderr })));
-}
-
-const lines = (text: string): string[] => text.split("\n").filter((l) => l !== "");
+const solve = (args: string[], input = ""): Promise<Finished> => runOthello(["solve", ...args], input);
 
 describe("othello solve", () => {
   it("solves fforum 1-19 from a file: one line per position with the best move and exact score, then the total", async () => {
