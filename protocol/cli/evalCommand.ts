@@ -1,8 +1,7 @@
 import { AlphaBeta, type Move, PASS, formatVertex } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
-import { printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
-import { parseProblem, positionLines } from "./positionLines.js";
+import { readProblems } from "./positionLines.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface EvalOptions {
@@ -44,21 +43,14 @@ export async function evalCommand(args: readonly string[], out: Output): Promise
   const evaluation = loaded.value;
   const look = new AlphaBeta(evaluation);
   const file = parsed.positional[0] ?? "-";
-  const lines = await positionLines(file);
-  if (!lines.ok) {
-    out.log(`othello eval: ${lines.error}`);
+  const read = await readProblems(file, "othello eval", out.log);
+  if (!read.ok) {
+    out.log(`othello eval: ${read.error}`);
     return 2;
   }
-  let positions = 0, scored = 0, found = 0, badLines = 0, errorSum = 0;
-  for await (const { number, text } of lines.value) {
-    const problem = parseProblem(text);
-    if (!problem.ok) {
-      badLines++;
-      out.log(`othello eval: ${file === "-" ? "stdin" : printable(file)} line ${number}: ${problem.error}: "${printable(text)}"`);
-      continue;
-    }
+  let positions = 0, scored = 0, found = 0, errorSum = 0;
+  for await (const { position, answers } of read.value.problems) {
     positions++;
-    const { position, answers } = problem.value;
     const value = evaluation.evaluate(position.playerLo, position.playerHi, position.opponentLo, position.opponentHi);
     const move: Move | undefined = look.choose(position, { depth: 1 }).move;
     const fields = [String(positions), String(position.empties()), signed(value, 2), move === undefined ? "--" : formatVertex(move)];
@@ -75,5 +67,5 @@ export async function evalCommand(args: readonly string[], out: Output): Promise
     out.print(fields.join(" "));
   }
   out.print(`mean absolute error: ${scored === 0 ? "-" : (errorSum / scored).toFixed(2)} discs over ${scored} positions; best move found: ${found} of ${scored}`);
-  return badLines > 0 ? 2 : 0;
+  return read.value.badLines() > 0 ? 2 : 0;
 }

@@ -10,7 +10,7 @@ export interface Problem {
 }
 
 /** An obf line, or a 66-digit code line (which carries no answers). */
-export function parseProblem(line: string): Result<Problem> {
+function parseProblem(line: string): Result<Problem> {
   if (/^\d+$/.test(line)) {
     const code = parseCode(line);
     return code.ok ? ok({ position: code.value.position, answers: [] }) : code;
@@ -19,14 +19,18 @@ export function parseProblem(line: string): Result<Problem> {
   return obf.ok ? ok({ position: obf.value.position, answers: obf.value.moves }) : obf;
 }
 
-/** A line of positions, numbered from 1 in its file, blank and comment (# or %) lines skipped. */
-export interface NumberedLine {
-  readonly number: number;
-  readonly text: string;
+/** The positions of a file, read as they are needed, and how many of its lines were not positions. */
+export interface Problems {
+  readonly problems: AsyncIterable<Problem>;
+  badLines(): number;
 }
 
-/** The lines of FILE, or of stdin for "-"; an error when the file cannot be opened. */
-export async function positionLines(file: string): Promise<Result<AsyncIterable<NumberedLine>>> {
+/**
+ * The positions of FILE, or of stdin for "-", blank and comment (# or %) lines skipped; an error
+ * when the file cannot be opened. A line that is not a position is told to `log` (naming the
+ * program, the file and the line), counted and skipped.
+ */
+export async function readProblems(file: string, program: string, log: (line: string) => void): Promise<Result<Problems>> {
   const input = file === "-" ? process.stdin : createReadStream(file);
   const opened = await new Promise<Result<true>>((resolve) => {
     if (file === "-") resolve(ok(true));
@@ -34,13 +38,23 @@ export async function positionLines(file: string): Promise<Result<AsyncIterable<
     input.once("readable", () => resolve(ok(true)));
   });
   if (!opened.ok) return opened;
-  return ok((async function* () {
-    let number = 0;
-    for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
-      number++;
-      const text = raw.trim();
-      if (text === "" || text.startsWith("#") || text.startsWith("%")) continue;
-      yield { number, text };
-    }
-  })());
+  const where = file === "-" ? "stdin" : printable(file);
+  let bad = 0;
+  return ok({
+    badLines: () => bad,
+    problems: (async function* () {
+      let number = 0;
+      for await (const raw of createInterface({ input, crlfDelay: Infinity })) {
+        number++;
+        const text = raw.trim();
+        if (text === "" || text.startsWith("#") || text.startsWith("%")) continue;
+        const problem = parseProblem(text);
+        if (problem.ok) yield problem.value;
+        else {
+          bad++;
+          log(`${program}: ${where} line ${number}: ${problem.error}: "${printable(text)}"`);
+        }
+      }
+    })(),
+  });
 }

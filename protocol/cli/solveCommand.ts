@@ -1,7 +1,7 @@
 import { type Move, PASS, type SolveMode, type SolveResult, Solver, formatVertex } from "../../src/index.js";
-import { parseDecimal, printable } from "../text/numbers.js";
+import { parseDecimal } from "../text/numbers.js";
 import { field, flag } from "../text/optionTable.js";
-import { type Problem, parseProblem, positionLines } from "./positionLines.js";
+import { type Problem, readProblems } from "./positionLines.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface SolveOptions {
@@ -68,30 +68,24 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
   if (parsed.positional.length > 1) return usageError(solveProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
   const { mode, time } = parsed.settings;
   const file = parsed.positional[0] ?? "-";
-  const lines = await positionLines(file);
-  if (!lines.ok) {
-    out.log(`othello solve: ${lines.error}`);
+  const read = await readProblems(file, "othello solve", out.log);
+  if (!read.ok) {
+    out.log(`othello solve: ${read.error}`);
     return 2;
   }
   const solver = new Solver();
   const now = (): number => performance.now();
-  let positions = 0, solved = 0, mismatches = 0, badLines = 0, totalNodes = 0, totalSeconds = 0;
-  for await (const { number: lineNumber, text: line } of lines.value) {
-    const problem = parseProblem(line);
-    if (!problem.ok) {
-      badLines++;
-      out.log(`othello solve: ${file === "-" ? "stdin" : printable(file)} line ${lineNumber}: ${problem.error}: "${printable(line)}"`);
-      continue;
-    }
+  let positions = 0, solved = 0, mismatches = 0, totalNodes = 0, totalSeconds = 0;
+  for await (const problem of read.value.problems) {
     positions++;
     // A clear table per position, so that its node count does not depend on the lines before it.
     solver.clear();
     const started = now();
-    const result = solver.solve(problem.value.position, { mode, now, deadline: time === undefined ? Infinity : started + time * 1000 });
+    const result = solver.solve(problem.position, { mode, now, deadline: time === undefined ? Infinity : started + time * 1000 });
     const seconds = (now() - started) / 1000;
     totalNodes += result.nodes;
     totalSeconds += seconds;
-    const fields = [String(positions), String(problem.value.position.empties())];
+    const fields = [String(positions), String(problem.position.empties())];
     if (result.solved) {
       solved++;
       fields.push(formatMove(result.move), formatScore(result.score, mode));
@@ -99,13 +93,13 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
       fields.push("--", "unsolved");
     }
     fields.push(String(result.nodes), seconds.toFixed(3), String(Math.round(result.nodes / Math.max(seconds, 1e-6))));
-    if (result.solved && problem.value.answers.length > 0) {
-      const wrong = mismatch(problem.value, result, mode, solver);
+    if (result.solved && problem.answers.length > 0) {
+      const wrong = mismatch(problem, result, mode, solver);
       if (wrong !== undefined) mismatches++;
       fields.push(wrong === undefined ? "ok" : `mismatch: ${wrong}`);
     }
     out.print(fields.join(" "));
   }
   out.print(`total ${positions} positions, ${solved} solved, ${mismatches} mismatches, ${totalNodes} nodes, ${totalSeconds.toFixed(3)} s, ${Math.round(totalNodes / Math.max(totalSeconds, 1e-6))} nodes/s`);
-  return badLines > 0 ? 2 : mismatches > 0 ? 1 : 0;
+  return read.value.badLines() > 0 ? 2 : mismatches > 0 ? 1 : 0;
 }
