@@ -27,12 +27,8 @@ export interface GameReview {
   readonly errors: readonly EndgameError[];
 }
 
-/** The value for the side to move, exact or by sign: a finished game counts its final score. */
+/** The value for the side to move, exact or by sign (the solver scores a finished game too). */
 function value(position: Position, mode: "exact" | "wld", solver: Solver): number {
-  if (!position.canMove() && !position.swapped().canMove()) {
-    const score = position.blackToMove ? position.worldScore() : -position.worldScore();
-    return mode === "exact" ? score : Math.sign(score);
-  }
   const r = solver.solve(position, { mode });
   return mode === "exact" ? r.score : Math.sign(r.score);
 }
