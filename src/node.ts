@@ -25,10 +25,17 @@ export const TERMINAL = 4;
  * nodes cost a fixed, preallocated block of memory and the search loop allocates nothing.
  * A node's children are contiguous: `firstChild .. firstChild + childCount - 1`.
  *
- * Results are counted as wins and draws (a result is 1, 0.5 or 0), from the point of view of
- * the player who made the move into the node: the mean and the spread follow from the counts.
- * The counts are 32-bit and never pass the visits, which the search keeps below
- * MAX_VISITS by halving every count of the tree when the root reaches it (`halve`).
+ * A result is a number in [0, 1] for the player who made the move into the node: 1, 0.5 or 0
+ * for a played-out or proven game, a win probability for an evaluated leaf. The node keeps
+ * their sum and the sum of their squares, from which the mean and the spread follow. Visits
+ * are 32-bit; the search keeps them below MAX_VISITS by halving the tree's counts when the
+ * root reaches it (`halve`).
+ *
+ * A node may carry a prior, the evaluation's win probability for the player who moved into
+ * it, counted as `priorVisits` virtual results (the tree's setting; 0: no priors, unvisited
+ * children are tried first). Selection reads two cached terms per child, the mean with the
+ * prior (`score`) and 1 / sqrt(visits + priorVisits) (`spread`), which `record` keeps up to
+ * date: a division and a square root per node of the path rather than per child of it.
  */
 export class Tree {
   readonly move: Uint8Array;
@@ -36,13 +43,23 @@ export class Tree {
   readonly childCount: Uint8Array;
   readonly firstChild: Int32Array;
   readonly visits: Int32Array;
-  readonly wins: Int32Array;
-  readonly draws: Int32Array;
+  /** Sum of the results, and of their squares. */
+  readonly total: Float64Array;
+  readonly squares: Float64Array;
+  /** The evaluation's win probability for the player who moved into the node (with priors). */
+  readonly prior: Float32Array;
+  /** (total + priorVisits * prior) / (visits + priorVisits): the mean selection reads. */
+  readonly score: Float64Array;
+  /** 1 / sqrt(visits + priorVisits): the exploration term's factor; Infinity while unvisited without priors. */
+  readonly spread: Float64Array;
   /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
   readonly proof: Uint8Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   size = 0;
+
+  /** Virtual results each prior counts as; 0 for none (the classic search). */
+  priorVisits = 0;
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
@@ -51,8 +68,11 @@ export class Tree {
     this.childCount = new Uint8Array(capacity);
     this.firstChild = new Int32Array(capacity);
     this.visits = new Int32Array(capacity);
-    this.wins = new Int32Array(capacity);
-    this.draws = new Int32Array(capacity);
+    this.total = new Float64Array(capacity);
+    this.squares = new Float64Array(capacity);
+    this.prior = new Float32Array(capacity);
+    this.score = new Float64Array(capacity);
+    this.spread = new Float64Array(capacity);
     this.proof = new Uint8Array(capacity);
     this.origin = new Int32Array(capacity);
   }
@@ -70,9 +90,10 @@ export class Tree {
     this.childCount[n] = 0;
     this.firstChild[n] = -1;
     this.visits[n] = 0;
-    this.wins[n] = 0;
-    this.draws[n] = 0;
+    this.total[n] = 0;
+    this.squares[n] = 0;
     this.proof[n] = UNPROVEN;
+    this.setPrior(n, 0.5);
     return n;
   }
 
@@ -112,43 +133,70 @@ export class Tree {
     return -1;
   }
 
-  /** Adds one result, in half points (2 win, 1 draw, 0 loss), to the node. */
-  record(node: number, halfPoints: number): void {
-    this.visits[node]!++;
-    this.wins[node]! += halfPoints >> 1;
-    this.draws[node]! += halfPoints & 1;
+  /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
+  setPrior(node: number, p: number): void {
+    this.prior[node] = p;
+    this.refresh(node);
   }
 
-  /** Mean result in [0, 1] of the player who moved into the node. */
+  /** Sets the node's counts outright (a search's statistics restored or made up for a test). */
+  setStats(node: number, visits: number, total: number, squares: number): void {
+    this.visits[node] = visits;
+    this.total[node] = total;
+    this.squares[node] = squares;
+    this.refresh(node);
+  }
+
+  /** Adds one result in [0, 1], for the player who moved into the node. */
+  record(node: number, result: number): void {
+    this.visits[node]!++;
+    this.total[node]! += result;
+    this.squares[node]! += result * result;
+    this.refresh(node);
+  }
+
+  /** Recomputes the node's cached selection terms from its counts. */
+  private refresh(node: number): void {
+    const k = this.priorVisits;
+    const m = this.visits[node]! + k;
+    this.score[node] = m === 0 ? 0.5 : (this.total[node]! + k * this.prior[node]!) / m;
+    this.spread[node] = 1 / Math.sqrt(m);
+  }
+
+  /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */
   mean(node: number): number {
-    return (this.wins[node]! + 0.5 * this.draws[node]!) / this.visits[node]!;
+    return this.total[node]! / this.visits[node]!;
   }
 
   /** Standard deviation of the node's mean (the spread of its results over the square root of its visits). */
   sigma(node: number): number {
     const n = this.visits[node]!;
     const m = this.mean(node);
-    // E[r^2] - mean^2, with r^2 = 1 for a win and 0.25 for a draw.
-    const variance = Math.max(0, (this.wins[node]! + 0.25 * this.draws[node]!) / n - m * m);
+    const variance = Math.max(0, this.squares[node]! / n - m * m);
     return Math.sqrt(variance / n);
   }
 
   /**
-   * Halves every node's counts (rounding down), keeping each mean about where it was: a search
-   * that has run long enough to fill the counters goes on with the same preferences. Wins and
-   * draws stay within the visits, since floor(w/2) + floor(d/2) <= floor((w+d)/2).
+   * Halves every node's visits (rounding down) and scales its sums alike, keeping each mean
+   * where it was: a search that has run long enough to fill the counters goes on with the same
+   * preferences.
    */
   halve(): void {
     for (let n = 0; n < this.size; n++) {
-      this.visits[n] = this.visits[n]! >> 1;
-      this.wins[n] = this.wins[n]! >> 1;
-      this.draws[n] = this.draws[n]! >> 1;
+      const v = this.visits[n]!;
+      if (v === 0) continue;
+      const half = v >> 1;
+      this.visits[n] = half;
+      this.total[n]! *= half / v;
+      this.squares[n]! *= half / v;
+      this.refresh(n);
     }
   }
 
   /** Copies the subtree under `node` of `from` into this (emptied) pool, `node` becoming the root 0. */
   copySubtree(from: Tree, node: number): void {
     this.size = 0;
+    this.priorVisits = from.priorVisits;
     this.origin[this.add(from.move[node]!)] = node;
     // Breadth-first over the copies, so each node's children stay contiguous.
     for (let dst = 0; dst < this.size; dst++) {
@@ -166,9 +214,12 @@ export class Tree {
   private copyNode(from: Tree, src: number, dst: number): void {
     this.flags[dst] = from.flags[src]!;
     this.visits[dst] = from.visits[src]!;
-    this.wins[dst] = from.wins[src]!;
-    this.draws[dst] = from.draws[src]!;
+    this.total[dst] = from.total[src]!;
+    this.squares[dst] = from.squares[src]!;
     this.proof[dst] = from.proof[src]!;
+    this.prior[dst] = from.prior[src]!;
+    this.score[dst] = from.score[src]!;
+    this.spread[dst] = from.spread[src]!;
   }
 
   /**

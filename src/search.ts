@@ -17,6 +17,11 @@ export interface LeafSolver {
   outcome(pl: number, ph: number, ol: number, oh: number): number;
 }
 
+/** A static evaluation: the final disc difference the side to move (pl, ph) can expect (src/eval/evaluation.ts). */
+export interface LeafEvaluation {
+  evaluate(pl: number, ph: number, ol: number, oh: number): number;
+}
+
 /** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
 export interface SearchParams {
   /**
@@ -28,6 +33,17 @@ export interface SearchParams {
   readonly algorithm: "uct" | "ucb" | "random" | "alphabeta";
   /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
   readonly ucbC: number;
+  /**
+   * What a new leaf of the tree is worth: "playout", the result of one random game from it
+   * (the classic search, expanding a leaf the second time it is reached); "eval", the injected
+   * evaluation's win probability 1 / (1 + exp(-discs / evalScale)), every leaf expanded at its
+   * first visit and each of its children given its evaluation as a prior.
+   */
+  readonly leaf: "playout" | "eval";
+  /** With "eval" leaves: the virtual visits a child's prior counts as in its mean (0: priors unused). */
+  readonly priorVisits: number;
+  /** With "eval" leaves: discs of evaluation per unit of log-odds of winning (fitted by `othello curve`). */
+  readonly evalScale: number;
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
   readonly ppR: number;
   /** Playouts each child of a node needs before pruning may set any of them aside. */
@@ -46,6 +62,9 @@ export interface SearchParams {
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   algorithm: "uct",
   ucbC: 0.3,
+  leaf: "eval",
+  priorVisits: 2,
+  evalScale: 8,
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
   ppR: 0,
   ppMinVisits: 64,
@@ -56,18 +75,40 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   depth: 6,
 };
 
+/**
+ * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
+ * (docs/tuning.md). The baseline of the strength ladder, selected by --classic.
+ */
+export const CLASSIC_SEARCH_PARAMS: SearchParams = {
+  ...DEFAULT_SEARCH_PARAMS,
+  ucbC: 0.3,
+  leaf: "playout",
+  priorVisits: 0,
+  ppR: 0,
+};
+
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
 /** Plies of the principal variation in a report. */
 const PV_LENGTH = 8;
+/**
+ * A timed search stops before its time is up once the move it would play cannot change: when
+ * the most visited move leads every other by more visits than the rest of the time can give
+ * at the rate so far. Not before this share of the time, nor before this many visits, so the
+ * rate is known and a move that only looks obvious after a handful of visits is looked at.
+ */
+const EARLY_STOP_SHARE = 0.1;
+const EARLY_STOP_VISITS = 256;
 
 export interface SearchLimits {
   /** Stop after this many playouts (with a fixed seed the search then repeats exactly). */
   readonly playouts?: number;
   /** Stop after this many milliseconds. */
   readonly timeMs?: number;
+  /** A timed search stops as soon as its move can no longer change (default true); false runs the whole time (benchmarks). */
+  readonly stopEarly?: boolean;
   /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
   readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
 }
@@ -76,7 +117,15 @@ export interface SearchReport {
   readonly move: Move;
   /** "search", "only move" (played at once), "pass" (forced), "game over", or "random" (the random baseline). */
   readonly reason: "search" | "only move" | "pass" | "game over" | "random";
+  /** Visits of the root in this search: each a random playout, an evaluated leaf, a leaf solved or a proven result. */
   readonly playouts: number;
+  /** What the leaves were worth: random playouts or the evaluation; whether children had the evaluation as prior. */
+  readonly leaf: SearchParams["leaf"];
+  readonly priors: boolean;
+  /** Leaves solved by the solver in this search (their results proven). */
+  readonly solved: number;
+  /** The search stopped before its time because the move could no longer change. */
+  readonly stoppedEarly: boolean;
   readonly elapsedMs: number;
   /** Playouts already under the root when the search began (tree reuse). */
   readonly reused: number;
@@ -107,17 +156,19 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
 }
 
 /**
- * The child to descend into among those neither proven nor pruned: the first unvisited one,
- * otherwise the highest UCB1. When pruning has set aside every unproven child, those count
- * again; -1 when every child is proven (the node then is too). With `ignoreProofs`, proven
- * children count like the others.
+ * The child to descend into among those neither proven nor pruned: without priors the first
+ * unvisited one, otherwise the highest UCB1, mean + c * sqrt(ln N / n), where with priors the
+ * mean and n include the prior's virtual visits. When pruning has set aside every unproven
+ * child, those count again; -1 when every child is proven (the node then is too). With
+ * `ignoreProofs`, proven children count like the others.
  */
 export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
-  const { flags, visits, wins, draws, proof, firstChild, childCount } = tree;
+  const { flags, visits, score, spread, proof, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
-  // UCB1 as mean + sqrt(c^2 ln N / n): one logarithm per node, not one per child.
-  const explore = c * c * Math.log(visits[node]!);
+  const priors = tree.priorVisits > 0;
+  // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
+  const explore = c * Math.sqrt(Math.log(visits[node]! + tree.priorVisits));
   let best = -1;
   let bestValue = -Infinity;
   let prunedOnly = -1;
@@ -127,9 +178,8 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
       prunedOnly = child;
       continue;
     }
-    const n = visits[child]!;
-    if (n === 0) return child;
-    const value = (wins[child]! + 0.5 * draws[child]!) / n + Math.sqrt(explore / n);
+    if (!priors && visits[child] === 0) return child;
+    const value = score[child]! + explore * spread[child]!;
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;
@@ -179,10 +229,12 @@ function mostVisited(tree: Tree, first: number, end: number, proof: number, with
 export interface ChildStats {
   readonly move: Move;
   readonly visits: number;
-  readonly wins: number;
-  readonly draws: number;
-  /** Mean result for the player who moved into the child (draws count half); NaN before any visit. */
+  /** Sum of the results (1 a win, 0.5 a draw, or a win probability) for the player who moved into the child. */
+  readonly total: number;
+  /** Mean result for the player who moved into the child; NaN before any visit. */
   readonly winRate: number;
+  /** The evaluation's win probability for the player who moved into the child, when the search uses priors. */
+  readonly prior: number | undefined;
   readonly pruned: boolean;
   /** What is proven for the player who moved into the child. */
   readonly proven: Proven | undefined;
@@ -200,6 +252,9 @@ export class Search {
   private rootMoves: Move[] = [];
   private rootPosition: Position | null = null;
   private pruned = 0;
+  /** Leaves solved in the current search. */
+  private solved = 0;
+  private stoppedEarly = false;
   private readonly path = new Int32Array(256);
 
   constructor(
@@ -208,9 +263,50 @@ export class Search {
     private readonly random: Random,
     private readonly playout: Playout = randomPlayout,
     private readonly solver: LeafSolver | undefined = undefined,
+    /** The evaluation that values leaves and gives priors; needed with `leaf: "eval"`. */
+    private readonly evaluation: LeafEvaluation | undefined = undefined,
   ) {
+    if (params.leaf === "eval" && params.algorithm !== "alphabeta" && evaluation === undefined) {
+      throw new Error("a search with evaluated leaves needs an evaluation");
+    }
     this.tree = new Tree(params.maxNodes);
     this.spare = new Tree(params.maxNodes);
+    this.tree.priorVisits = this.priorVisits;
+  }
+
+  /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
+  private get priorVisits(): number {
+    return this.params.leaf === "eval" ? this.params.priorVisits : 0;
+  }
+
+  /**
+   * Expands the node (Tree.expand) and, with evaluated leaves, gives each child the
+   * evaluation's win probability for the side to move here: its prior, and its value when it
+   * is first reached. False when the tree has no room.
+   */
+  private expandNode(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
+    const tree = this.tree;
+    if (!tree.expand(node, pl, ph, ol, oh)) return false;
+    const evaluation = this.evaluation;
+    if (this.params.leaf !== "eval" || evaluation === undefined || (tree.flags[node]! & TERMINAL) !== 0) return true;
+    const first = tree.firstChild[node]!;
+    const end = first + tree.childCount[node]!;
+    const scale = this.params.evalScale;
+    for (let c = first; c < end; c++) {
+      const m = tree.move[c]!;
+      let discs: number;
+      if (m === PASS) discs = evaluation.evaluate(ol, oh, pl, ph);
+      else {
+        const fl = flips(m, pl, ph, ol, oh);
+        const fh = resultHi;
+        const npl = m < 32 ? pl | fl | (1 << m) : pl | fl;
+        const nph = m < 32 ? ph | fh : ph | fh | (1 << (m - 32));
+        // The child's side to move is the opponent: its evaluation, negated, is ours.
+        discs = evaluation.evaluate(ol & ~fl, oh & ~fh, npl, nph);
+      }
+      tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
+    }
+    return true;
   }
 
   /** Forgets the tree: the next search starts afresh. */
@@ -233,13 +329,15 @@ export class Search {
     if (this.params.algorithm === "random") return this.unsearched(moves[this.random.below(moves.length)]!, "random", started);
     const reused = this.moveRootTo(game);
     const root = game.position;
-    if ((this.tree.flags[0]! & EXPANDED) === 0 && !this.tree.expand(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)) {
+    if ((this.tree.flags[0]! & EXPANDED) === 0 && !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
     const { progress } = limits;
     const tell = progress === undefined ? undefined : (playouts: number) => progress.report(this.standing(playouts, started, reused));
-    const playouts = this.run(limits.playouts ?? Infinity, deadline, tell, progress?.everyMs ?? Infinity);
+    this.solved = 0;
+    this.stoppedEarly = false;
+    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? true, tell, progress?.everyMs ?? Infinity);
     return this.standing(playouts, started, reused);
   }
 
@@ -251,6 +349,10 @@ export class Search {
       move: tree.move[best]!,
       reason: "search",
       playouts,
+      leaf: this.params.leaf,
+      priors: this.priorVisits > 0,
+      solved: this.solved,
+      stoppedEarly: this.stoppedEarly,
       elapsedMs: this.now() - started,
       reused,
       nodes: tree.size,
@@ -263,7 +365,10 @@ export class Search {
   }
 
   private unsearched(move: Move, reason: SearchReport["reason"], started: number): SearchReport {
-    return { move, reason, playouts: 0, elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move] };
+    return {
+      move, reason, playouts: 0, leaf: this.params.leaf, priors: this.priorVisits > 0, solved: 0, stoppedEarly: false,
+      elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move],
+    };
   }
 
   /**
@@ -281,7 +386,7 @@ export class Search {
       for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
         const move = moves[i]!;
         if ((this.tree.flags[node]! & EXPANDED) === 0
-          && !this.tree.expand(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)) node = -1;
+          && !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)) node = -1;
         else node = this.tree.child(node, move);
         position = position.play(move);
       }
@@ -333,9 +438,9 @@ export class Search {
       children.push({
         move: tree.move[c]!,
         visits: tree.visits[c]!,
-        wins: tree.wins[c]!,
-        draws: tree.draws[c]!,
+        total: tree.total[c]!,
         winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
+        prior: tree.priorVisits > 0 ? tree.prior[c]! : undefined,
         pruned: (tree.flags[c]! & PRUNED) !== 0,
         proven: provenResult(tree, c),
       });
@@ -350,36 +455,42 @@ export class Search {
   }
 
   /**
-   * Plays out until `maxPlayouts` or the deadline; returns the number of playouts. `tell` is
-   * called with the playouts so far every `everyMs`, at the clock's readings.
+   * Visits the tree until `maxPlayouts` or the deadline, or until the move can no longer change
+   * (a timed search); returns the number of visits. `tell` is called with the visits so far
+   * every `everyMs`, at the clock's readings.
    */
-  private run(maxPlayouts: number, deadline: number, tell: ((playouts: number) => void) | undefined, everyMs: number): number {
+  private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number): number {
     const tree = this.tree;
-    const { flags, visits, move, proof } = tree;
+    const { flags, visits, move, proof, prior } = tree;
     const path = this.path;
     const solver = this.solver;
     const { solveEmpties } = this.params;
     const root = this.rootPosition!;
     const flat = this.params.algorithm === "ucb";
+    const evaluated = this.params.leaf === "eval";
     const { ppR, ppMinVisits } = this.params;
     let playouts = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
-    let solved = false;
+    let solvedNow = false;
     // A root proven lost (won by the player who moved into it) still deserves the move with
     // the best chances against a fallible opponent: the search goes on as plain UCT, proofs
     // and leaf solves set aside, and its visits choose among the lost moves.
     let lost = false;
     let nextTell = tell === undefined ? Infinity : this.now() + everyMs;
     while (playouts < maxPlayouts) {
-      if (solved || playouts % CLOCK_PERIOD === 0) {
+      if (solvedNow || playouts % CLOCK_PERIOD === 0) {
         const now = this.now();
         if (now >= deadline) break;
         if (now >= nextTell) {
           tell!(playouts);
           nextTell = now + everyMs;
         }
+        if (stopEarly && deadline !== Infinity && this.settled(playouts, now - started, deadline - now)) {
+          this.stoppedEarly = true;
+          break;
+        }
       }
-      solved = false;
+      solvedNow = false;
       if (visits[0]! >= MAX_VISITS) tree.halve();
       // A root proven won or drawn needs no more search: its best move is known.
       if (proof[0] !== UNPROVEN && !(lost ||= proof[0] === PROVEN_WIN)) break;
@@ -387,13 +498,19 @@ export class Search {
       let node = 0;
       let depth = 0;
       path[0] = 0;
-      // Selection: down the tree by UCB1, expanding a leaf the second time it is reached.
+      // Selection: down the tree by UCB1. A leaf is expanded the second time it is reached
+      // with playouts, the first time with the evaluation (which then values it by its prior);
+      // one small enough to solve is solved instead.
       for (;;) {
         if ((flags[node]! & TERMINAL) !== 0) break;
-        if ((flags[node]! & EXPANDED) === 0) {
-          if (depth > 0 && (flat || visits[node] === 0)) break;
-          if (!tree.expand(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
+        if ((flags[node]! & EXPANDED) === 0 && depth > 0) {
+          if (flat || (!evaluated && visits[node] === 0)) break;
+          if (evaluated) {
+            if (lost || solver === undefined || 64 - popcount(pl | ol) - popcount(ph | oh) > solveEmpties) this.expandNode(node, pl, ph, ol, oh);
+            break;
+          }
         }
+        if ((flags[node]! & EXPANDED) === 0 && (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0)) break;
         const next = selectChild(tree, node, this.params.ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
@@ -411,34 +528,53 @@ export class Search {
         const th = ph; ph = oh; oh = th;
         path[++depth] = node;
       }
-      // The playout's disc difference is the side to move's; the node's result belongs to the
-      // player who moved into it, the other side. Up the path the point of view alternates
-      // (a pass is a move too).
-      // A proven node's result is known; a small enough leaf is solved, and then proven too.
-      let half: number;
-      if (!lost && (proof[node] !== UNPROVEN || tree.prove(node))) {
-        half = proof[node] === PROVEN_WIN ? 2 : proof[node] === PROVEN_LOSS ? 0 : 1;
+      // The result belongs to the player who moved into the node, the other side from the
+      // one to move there (pl, ph); up the path the point of view alternates (a pass is a
+      // move too). A finished game's or a proven node's result is known; a small enough leaf
+      // is solved, and then proven too; any other is evaluated or played out.
+      let result: number;
+      if ((flags[node]! & TERMINAL) !== 0 || (!lost && (proof[node] !== UNPROVEN || tree.prove(node)))) {
+        result = proof[node] === PROVEN_WIN ? 1 : proof[node] === PROVEN_LOSS ? 0 : 0.5;
       } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
-        solved = true;
+        solvedNow = true;
+        this.solved++;
         proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
-        half = outcome > 0 ? 0 : outcome < 0 ? 2 : 1;
+        result = outcome > 0 ? 0 : outcome < 0 ? 1 : 0.5;
+      } else if (evaluated) {
+        result = prior[node]!;
       } else {
         const diff = this.playout(pl, ph, ol, oh, this.random);
-        half = diff > 0 ? 0 : diff < 0 ? 2 : 1;
+        result = diff > 0 ? 0 : diff < 0 ? 1 : 0.5;
       }
       // A proof climbs the path as far as the parents' other children allow.
       let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
-        tree.record(n, half);
-        half = 2 - half;
+        tree.record(n, result);
+        result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);
         if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
       }
       playouts++;
     }
     return playouts;
+  }
+
+  /**
+   * Whether the move the search would play now can no longer change in the time left: the
+   * most visited root child leads every other by more visits than the rest of the time gives
+   * at the rate so far (which only ever overestimates what a single child can still gain).
+   */
+  private settled(playouts: number, elapsedMs: number, leftMs: number): boolean {
+    if (playouts < EARLY_STOP_VISITS || elapsedMs < EARLY_STOP_SHARE * (elapsedMs + leftMs)) return false;
+    const tree = this.tree;
+    const best = this.bestChild(0);
+    const first = tree.firstChild[0]!;
+    const end = first + tree.childCount[0]!;
+    let other = 0;
+    for (let c = first; c < end; c++) if (c !== best && tree.visits[c]! > other) other = tree.visits[c]!;
+    return tree.visits[best]! - other > (playouts / elapsedMs) * leftMs;
   }
 
   private bestChild(node: number): number {

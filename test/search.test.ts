@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
+  CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
   Search, type SearchParams, type SearchReport, Solver, Tree, UNPROVEN,
-  formatOtpMove, mostVisitedChild, parseBoardLines, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
+  formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -10,7 +10,8 @@ function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   return r.value;
 }
 
-const params = (over: Partial<SearchParams> = {}): SearchParams => ({ ...DEFAULT_SEARCH_PARAMS, maxNodes: 200_000, ...over });
+/** The classic search (random playouts) unless a test says otherwise: these tests are about the tree's mechanics. */
+const params = (over: Partial<SearchParams> = {}): SearchParams => ({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 200_000, ...over });
 const frozenClock = () => 0;
 
 function search(over: Partial<SearchParams> = {}, seed = 1): Search {
@@ -67,14 +68,13 @@ describe("seed 002: UCB1 and selection", () => {
       for (let i = 1; i <= 4; i++) {
         const n = 1 + random.below(500);
         const w = random.below(n + 1);
-        tree.visits[i] = n;
-        tree.wins[i] = w;
-        tree.draws[i] = random.below(n - w + 1);
+        const d = random.below(n - w + 1);
+        tree.setStats(i, n, w + 0.5 * d, w + 0.25 * d);
         total += n;
       }
       tree.visits[0] = total;
       const c = [0.1, 0.3, 1, Math.SQRT2][trial % 4]!;
-      const values = [1, 2, 3, 4].map((i) => ucb1(tree.wins[i]! + 0.5 * tree.draws[i]!, tree.visits[i]!, total, c));
+      const values = [1, 2, 3, 4].map((i) => ucb1(tree.total[i]!, tree.visits[i]!, total, c));
       expect(selectChild(tree, 0, c)).toBe(1 + values.indexOf(Math.max(...values)));
     }
   });
@@ -226,14 +226,14 @@ describe("tree reuse", () => {
     expect(next.reused).toBe(r.visits);
   });
 
-  it("keeps every count of the subtree, wins and draws as well as visits, two plies deep", () => {
+  it("keeps every count of the subtree, results as well as visits, two plies deep", () => {
     const s = search({}, 4);
     const g = new Game();
     const first = s.choose(g, { playouts: 20000 });
     const kept = s.children([first.move]);
     const reply = kept.reduce((a, b) => (b.visits > a.visits ? b : a));
     const keptDeeper = s.children([first.move, reply.move]);
-    expect(keptDeeper.some((c) => c.wins > 0 && c.wins < c.visits)).toBe(true);
+    expect(keptDeeper.some((c) => c.total > 0 && c.total < c.visits)).toBe(true);
     g.play(first.move);
     s.choose(g, { playouts: 0 });
     expect(s.rootChildren()).toEqual(kept);
@@ -348,8 +348,8 @@ describe("backup", () => {
       const grandchildren = s.children([child.move]);
       if (grandchildren.length === 0) continue;
       // The child's own first playout ended at it, a win for the side to move there: a loss for the child's mover.
-      expect(child.wins).toBe(grandchildren.reduce((sum, gc) => sum + gc.visits - gc.wins, 0));
-      expect(child.wins).toBeGreaterThan(0);
+      expect(child.total).toBe(grandchildren.reduce((sum, gc) => sum + gc.visits - gc.total, 0));
+      expect(child.total).toBeGreaterThan(0);
       checked++;
     }
     expect(checked).toBe(4);
@@ -360,7 +360,10 @@ describe("backup", () => {
     s.choose(new Game(), { playouts: 2000 });
     const nodes = [...s.rootChildren(), ...s.rootChildren().flatMap((c) => s.children([c.move]))];
     expect(nodes.length).toBeGreaterThan(4);
-    for (const n of nodes) expect(n).toMatchObject({ wins: 0, draws: n.visits, winRate: n.visits > 0 ? 0.5 : NaN });
+    for (const n of nodes) expect(n).toMatchObject({ total: n.visits / 2, winRate: n.visits > 0 ? 0.5 : NaN });
+    // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
+    const tree = s.currentTree;
+    for (let n = 0; n < tree.size; n++) expect(tree.squares[n]).toBe(tree.visits[n]! / 4);
   });
 
   // Endings (found by exact search) where one move draws and every other loses.
@@ -426,11 +429,7 @@ describe("counters", () => {
     const tree = s.currentTree;
     // As after hours of search on a reused root: scale every count up to just under the limit.
     const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
-    for (let n = 0; n < tree.size; n++) {
-      tree.visits[n] = tree.visits[n]! * scale;
-      tree.wins[n] = tree.wins[n]! * scale;
-      tree.draws[n] = tree.draws[n]! * scale;
-    }
+    for (let n = 0; n < tree.size; n++) tree.setStats(n, tree.visits[n]! * scale, tree.total[n]! * scale, tree.squares[n]! * scale);
     const before = s.rootChildren();
     const report = s.choose(g, { playouts: 100 });
     expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
@@ -440,20 +439,23 @@ describe("counters", () => {
     const after = s.rootChildren();
     for (let i = 0; i < after.length; i++) {
       const c = after[i]!;
-      expect(c.wins + c.draws).toBeLessThanOrEqual(c.visits);
+      expect(c.total).toBeLessThanOrEqual(c.visits);
       expect(c.winRate).toBeCloseTo(before[i]!.winRate, 3);
-      expect(Number.isFinite(ucb1(c.wins + 0.5 * c.draws, c.visits, root, 0.3))).toBe(true);
+      expect(Number.isFinite(ucb1(c.total, c.visits, root, 0.3))).toBe(true);
     }
   });
 
-  it("Tree.halve keeps wins and draws within the visits", () => {
+  it("Tree.halve halves the visits, keeps the mean and the spread of the results, and the selection's terms", () => {
     const tree = new Tree(10);
     tree.reset();
-    tree.visits[0] = 7;
-    tree.wins[0] = 3;
-    tree.draws[0] = 3;
+    tree.setStats(0, 7, 4.5, 3.75);
+    const [mean, spread] = [tree.mean(0), Math.sqrt(tree.squares[0]! / 7 - tree.mean(0) ** 2)];
     tree.halve();
-    expect([tree.visits[0], tree.wins[0], tree.draws[0]]).toEqual([3, 1, 1]);
+    expect(tree.visits[0]).toBe(3);
+    expect(tree.mean(0)).toBeCloseTo(mean, 12);
+    expect(Math.sqrt(tree.squares[0]! / 3 - tree.mean(0) ** 2)).toBeCloseTo(spread, 12);
+    expect(tree.score[0]).toBeCloseTo(mean, 12);
+    expect(tree.spread[0]).toBeCloseTo(1 / Math.sqrt(3), 12);
   });
 });
 
@@ -464,10 +466,7 @@ describe("pruned children", () => {
     const p = Position.initial();
     t.reset();
     t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-    stats.forEach(([v, w], i) => {
-      t.visits[1 + i] = v;
-      t.wins[1 + i] = w;
-    });
+    stats.forEach(([v, w], i) => t.setStats(1 + i, v, w, w));
     t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
     t.flags[1 + pruned]! |= PRUNED;
     return t;
@@ -487,7 +486,8 @@ describe("pruned children", () => {
 describe("progress reports", () => {
   it("tell how the search stands every everyMs while it runs, the playouts growing, and the last report stands", () => {
     let t = 0;
-    const s = new Search(params(), () => (t += 1), new Random(3));
+    // A wide exploration keeps the visits even, so the search runs its whole time.
+    const s = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3));
     const seen: SearchReport[] = [];
     const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
@@ -605,8 +605,7 @@ describe("MCTS-solver", () => {
       t.reset();
       t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       stats.forEach(([v, w, proof], i) => {
-        t.visits[1 + i] = v;
-        t.wins[1 + i] = w;
+        t.setStats(1 + i, v, w, w);
         t.proof[1 + i] = proof;
       });
       t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
@@ -668,5 +667,108 @@ describe("MCTS-solver", () => {
       t.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
       expect(t.proof[0]).toBe(over.blackToMove ? PROVEN_LOSS : PROVEN_WIN);
     });
+  });
+});
+
+describe("evaluated leaves and priors", () => {
+  /** An evaluation that counts the mover's discs minus the opponent's: simple to check by hand. */
+  const discCount = { evaluate: (pl: number, ph: number, ol: number, oh: number) => popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh) };
+  const evalParams = (over: Partial<SearchParams> = {}): SearchParams => params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
+  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount) =>
+    new Search(evalParams(over), frozenClock, new Random(1), () => {
+      throw new Error("no playout with evaluated leaves");
+    }, undefined, evaluation);
+
+  it("gives each child the win probability of its evaluation for the player who moves into it", () => {
+    const s = evaluated();
+    s.choose(new Game(), { playouts: 1 });
+    const start = Position.initial();
+    for (const child of s.rootChildren()) {
+      const after = start.play(child.move);
+      // Evaluated from the child's side to move (the opponent), then turned to the mover's side.
+      const discs = -discCount.evaluate(after.playerLo, after.playerHi, after.opponentLo, after.opponentHi);
+      expect(discs).toBe(3);
+      expect(child.prior).toBeCloseTo(1 / (1 + Math.exp(-discs / 4)), 6);
+    }
+  });
+
+  it("values a new leaf by its prior and backs it up, alternating the point of view", () => {
+    const s = evaluated();
+    s.choose(new Game(), { playouts: 200 });
+    const tree = s.currentTree;
+    let checked = 0;
+    for (let n = 0; n < tree.size; n++) {
+      if ((tree.flags[n]! & EXPANDED) === 0 || tree.visits[n] === 0) continue;
+      // A node's total is its own first value (its prior, the root has none) plus what its children's movers did not score.
+      const first = tree.firstChild[n]!;
+      let fromChildren = 0;
+      let childVisits = 0;
+      for (let c = first; c < first + tree.childCount[n]!; c++) {
+        fromChildren += tree.visits[c]! - tree.total[c]!;
+        childVisits += tree.visits[c]!;
+      }
+      const own = n === 0 ? 0 : tree.prior[n]!;
+      expect(tree.visits[n]).toBe(childVisits + (n === 0 ? 0 : 1));
+      expect(tree.total[n]).toBeCloseTo(own + fromChildren, 5);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("expands a leaf at its first visit: every visit adds a node's children", () => {
+    const s = evaluated();
+    const report = s.choose(new Game(), { playouts: 50 });
+    const tree = s.currentTree;
+    let expanded = 0;
+    for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & EXPANDED) !== 0) expanded++;
+    // The root, then one new node per visit.
+    expect(expanded).toBe(1 + report.playouts);
+    expect(report).toMatchObject({ leaf: "eval", priors: true });
+  });
+
+  it("follows the evaluation: a move the evaluation calls a sure win is played", () => {
+    // The evaluation loves one square for the player who takes it: after D3 (19) the mover's side is worth +60.
+    const lovesD3 = { evaluate: (pl: number, _ph: number, ol: number, _oh: number) => ((ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0) };
+    for (const priorVisits of [0, 2]) expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
+  });
+
+  it("without priors, unvisited children are tried first, as in the classic search", () => {
+    const s = evaluated({ priorVisits: 0 });
+    s.choose(new Game(), { playouts: 4 });
+    expect(s.rootChildren().map((c) => c.visits)).toEqual([1, 1, 1, 1]);
+  });
+
+  it("still solves small leaves and proves them", () => {
+    const board = "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--";
+    const p = value(parseBoardLines(board, true));
+    const s = new Search(evalParams({ solveEmpties: 8 }), frozenClock, new Random(1), randomPlayout, new Solver(), discCount);
+    const report = s.choose(new Game(p), { playouts: 500 });
+    expect(report.proven).toBeDefined();
+  });
+});
+
+describe("stopping early", () => {
+  it("a timed search stops once its most visited move leads by more visits than the time left can give, and says so", () => {
+    let t = 0;
+    // Narrow exploration piles the visits on one move; each clock read is a millisecond.
+    const s = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3));
+    const report = s.choose(new Game(), { timeMs: 2000 });
+    expect(report.stoppedEarly).toBe(true);
+    expect(report.elapsedMs).toBeLessThan(2000);
+    const visits = s.rootChildren().map((c) => c.visits).sort((a, b) => b - a);
+    const rate = report.playouts / report.elapsedMs;
+    expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (2000 - report.elapsedMs) * 0.9);
+    expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
+  });
+
+  it("not with stopEarly false, nor, with even visits, until the last moments", () => {
+    let t = 0;
+    const full = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000, stopEarly: false });
+    expect(full.stoppedEarly).toBe(false);
+    expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
+    t = 0;
+    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
+    // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
+    expect(even.elapsedMs).toBeGreaterThan(1900);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, perft, randomPlayout } from "../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, type SearchParams, perft, randomPlayout } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
@@ -18,8 +18,9 @@ export const benchProgram: Program<BenchOptions> = {
   synopsis: ["othello bench [--perft-depth D] [--rounds N]"],
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
-    "weights) and random playouts, single-threaded. Results on stdout, among them `evals/s: N` and, last,",
-    "`playouts/s: N` (the best rounds); progress on stderr.",
+    "weights), random playouts, and the tree search (the classic one's playouts, the default one's visits),",
+    "single-threaded. Results on stdout, among them `evals/s: N`, `visits/s: N` and, last, `playouts/s: N`",
+    "(the best rounds); progress on stderr.",
   ],
   options: {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
@@ -45,6 +46,19 @@ export function measurePlayouts(ms: number, random: Random): number {
     elapsed = performance.now() - t0;
   } while (elapsed < ms);
   return (n * 1000) / elapsed;
+}
+
+/** The search's visits per second from the start position, one one-second search a round (each from a fresh tree). */
+function measureSearch(params: SearchParams, rounds: number, random: Random, evaluation: Evaluation | undefined, log: (text: string) => void, what: string): number[] {
+  const search = new Search(params, () => performance.now(), random, randomPlayout, undefined, evaluation);
+  const rates: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: ${what}, round ${r + 1} of ${rounds}`);
+    const report = search.choose(new Game(), { timeMs: 1000, stopEarly: false });
+    search.reset();
+    rates.push((report.playouts * 1000) / report.elapsedMs);
+  }
+  return rates;
 }
 
 /** Positions of random games from the start, 4 words each (mover low, high, opponent low, high), the ones where the mover has a move. */
@@ -112,18 +126,15 @@ export function benchCommand(args: readonly string[], out: Output): number {
   }
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
   const raw = Math.max(...rates);
-  // The same rate inside the search: selection, expansion and backup included.
-  const searchRates: number[] = [];
-  const search = new Search(DEFAULT_SEARCH_PARAMS, () => performance.now(), random);
-  for (let r = 0; r < rounds; r++) {
-    log(`bench: search, round ${r + 1} of ${rounds}`);
-    const report = search.choose(new Game(), { timeMs: 1000 });
-    search.reset();
-    searchRates.push((report.playouts * 1000) / report.elapsedMs);
-  }
+  // The same rate inside the classic search: selection, expansion and backup included.
+  const searchRates = measureSearch(CLASSIC_SEARCH_PARAMS, rounds, random, undefined, log, "classic search");
   const inSearch = Math.max(...searchRates);
-  print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the search`);
-  print(`search playouts/s (UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
+  print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the classic search`);
+  print(`search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
+  // The default search: each visit evaluates a new leaf's children instead of playing out.
+  const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
+  print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
+  print(`visits/s: ${Math.round(Math.max(...visitRates))}`);
   print(`playouts/s: ${Math.round(raw)}`);
   return 0;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_PARAMS, Game, type Position, Random, Search, Solver, formatObf, formatVertex } from "../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, Game, type Position, Random, Search, Solver, formatObf, formatVertex } from "../../src/index.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field, flag } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -57,7 +57,7 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
   const { count, fewest, most, seed, playouts, answers } = parsed.settings;
   if (fewest > most) return usageError(endgamesProgram, `--fewest ${fewest} is more than --most ${most}`, out);
   const random = new Random(seed);
-  const search = new Search(DEFAULT_SEARCH_PARAMS, () => performance.now(), random);
+  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random);
   const solver = new Solver();
   let made = 0;
   while (made < count) {

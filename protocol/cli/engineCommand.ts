@@ -1,5 +1,6 @@
 import { createConnection } from "node:net";
 import { type Evaluation, type Result, err, ok } from "../../src/index.js";
+import { needsEvaluation } from "../engine/engineSearch.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type EngineOptions, ENGINE_OPTIONS, type Endpoint, defaultEngineOptions, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
@@ -36,7 +37,7 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
   const { log } = out;
   // The weights are read (and checked) at the start, so a bad file is refused before any game.
   let evaluation: Evaluation | undefined;
-  if (options.search.algorithm === "alphabeta" || options.weights !== undefined) {
+  if (needsEvaluation(options) || options.weights !== undefined) {
     const loaded = loadEvaluation(options.weights);
     if (!loaded.ok) {
       log(`othello: ${loaded.error}`);

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, err, ok } from "../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, err, ok } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { type OptionSpec, type OptionTable, type ParsedOptions, field, flag, nonEmpty, parseOptions, valued } from "../text/optionTable.js";
 
@@ -74,6 +74,10 @@ function searchSetting<K extends keyof SearchParams>(key: K, value: string, help
   return valued(value, help, parse, (options: EngineOptions, v: SearchParams[K]) => ({ ...options, search: { ...options.search, [key]: v } }));
 }
 
+function parseLeaf(text: string): Result<SearchParams["leaf"]> {
+  return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
+}
+
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
   return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
@@ -99,7 +103,11 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--connect-timeout": field("connectTimeout", "SECONDS", `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--search": searchSetting("algorithm", "uct|ucb|random|alphabeta", `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--depth": searchSetting("depth", "N", `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`, (t) => parseWholeNumber(t, 1, MAX_DEPTH)),
-  "--weights": field("weights", "FILE", "the evaluation's weights file for --search alphabeta (default: the weights built into the program)", nonEmpty),
+  "--classic": flag("the classic UCT of the course: random playouts, no evaluation (--leaf playout --prior-visits 0 --ucb-c 0.3 --pp-r 0; options after it still apply)", (o) => ({ ...o, search: { ...o.search, ...classicSettings() } })),
+  "--leaf": searchSetting("leaf", "eval|playout", `what a new leaf of the tree is worth: the evaluation's win probability, or one random playout (default ${DEFAULT_SEARCH_PARAMS.leaf})`, parseLeaf),
+  "--prior-visits": searchSetting("priorVisits", "N", `with --leaf eval: the virtual visits of each child's evaluation in its mean, 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
+  "--eval-scale": searchSetting("evalScale", "DISCS", `with --leaf eval: discs of evaluation per unit of log-odds of winning (default ${DEFAULT_SEARCH_PARAMS.evalScale})`, (t) => parseDecimal(t, 0.1, 1000)),
+  "--weights": field("weights", "FILE", "the evaluation's weights file (default: the weights built into the program)", nonEmpty),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
@@ -107,6 +115,12 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--solve-empties": searchSetting("solveEmpties", "N", `tree leaves with at most N empty squares are solved (win, draw or loss) instead of played out, 0 = never (default ${DEFAULT_SEARCH_PARAMS.solveEmpties})`, (t) => parseWholeNumber(t, 0, 14)),
   "--max-nodes": searchSetting("maxNodes", "N", `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`, (t) => parseWholeNumber(t, 1000, MAX_NODES)),
 };
+
+/** What --classic sets: the search parameters in which CLASSIC_SEARCH_PARAMS differs from the defaults. */
+function classicSettings(): Partial<SearchParams> {
+  const { leaf, priorVisits, ucbC, ppR } = CLASSIC_SEARCH_PARAMS;
+  return { leaf, priorVisits, ucbC, ppR };
+}
 
 export function defaultEngineOptions(): EngineOptions {
   return {

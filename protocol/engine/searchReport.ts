@@ -19,13 +19,19 @@ export function formatSearchReport(report: SearchReport, position: Position, wor
     case "search": {
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      return `${word}: ${side}: ${report.playouts} playouts in ${seconds.toFixed(2)} s (${rate}/s), reused ${report.reused}, `
+      return `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)}), reused ${report.reused}, `
         + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
         + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
         + `${report.proven === undefined ? "" : `proven ${report.proven}; `}`
         + `pv ${report.pv.map(formatVertex).join(" ")}`;
     }
   }
+}
+
+/** What the search used: evaluated leaves with or without priors, or playouts; leaves solved; an early stop. */
+function knowledge(report: SearchReport): string {
+  const leaves = report.leaf === "eval" ? `eval leaves${report.priors ? ", priors" : ""}` : "random playouts";
+  return `${leaves}, ${report.solved} solved${report.stoppedEarly ? ", stopped early" : ""}`;
 }
 
 /** The solver's one line: what it proved (or that it could not), its work, and the move it found. */

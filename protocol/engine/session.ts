@@ -1,4 +1,5 @@
-import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, type Result, type Search, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { makeSearch, needsEvaluation } from "./engineSearch.js";
 import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
@@ -45,9 +46,10 @@ export class Session {
     readonly options: EngineOptions,
     readonly log: (text: string) => void,
     private readonly now: () => number = () => performance.now(),
-    /** The pattern evaluation of the alpha-beta player (needed with --search alphabeta only). */
+    /** The pattern evaluation: the alpha-beta player's, and the tree search's leaf values and priors (needed unless --classic). */
     private readonly evaluation?: Evaluation,
   ) {
+    if (needsEvaluation(options) && evaluation === undefined) throw new Error("these engine options need the session made with an evaluation");
     this.clock = new TimeControl(options.time * 1000);
   }
 
@@ -164,8 +166,7 @@ export class Session {
 
   /** The alpha-beta player's move: iterative deepening to --depth, or as deep as the time allows. */
   private thinkAlphaBeta(position: Position, timeMs: number | undefined, spentMs: number): Choice {
-    if (this.evaluation === undefined) throw new Error("--search alphabeta needs the session made with an evaluation");
-    this.alphaBeta ??= new AlphaBeta(this.evaluation);
+    this.alphaBeta ??= new AlphaBeta(this.evaluation!);
     const started = this.now();
     const deadline = timeMs === undefined ? undefined : started + timeMs;
     const result = this.alphaBeta.choose(position, { depth: this.options.search.depth, deadline, now: this.now });
@@ -215,7 +216,7 @@ export class Session {
 
   private searcher(): Search {
     this.solver ??= new Solver();
-    this.search ??= new Search(this.options.search, this.now, new Random(this.options.seed), randomPlayout, this.solver);
+    this.search ??= makeSearch(this.options, { seed: this.options.seed, evaluation: this.evaluation, solver: this.solver, now: this.now });
     return this.search;
   }
 }

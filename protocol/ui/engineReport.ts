@@ -38,7 +38,7 @@ export type EngineReport =
     }
   | { readonly kind: "note"; readonly side: "black" | "white"; readonly text: string };
 
-const SEARCH = /^(?:search|thinking): (black|white): (\d+) playouts in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
+const SEARCH = /^(?:search|thinking): (black|white): (\d+) (?:playouts|visits) in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
 const SOLVED = /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
 const ALPHABETA = /^alphabeta: (black|white): depth (\d+), (\d+) nodes in ([\d.]+) s .*?; \S+ \(\d \d\) ([+-]?[\d.]+) discs$/;
 const NOTE = /^search: (black|white)(?::| has) (.*)$/;

@@ -117,7 +117,7 @@ describe("GTP over stdin/stdout", () => {
     const { code, stdout, stderr } = await runWithInput(["--verbose", "--seed", "3"], "1 genmove black\n2 play black a1\n3 quit\n");
     expect(code).toBe(0);
     expect(stdout).toMatch(/^=1 [C-F][3-6]\n\n\?2 illegal move\n\n=3\n\n$/);
-    expect(stderr).toMatch(/search: black: 300 playouts/);
+    expect(stderr).toMatch(/search: black: 300 visits/);
     expect(stderr).toContain("play: black A1: it is white's turn, and white has a legal move");
     expect(stderr).toContain("   A B C D E F G H\n");
   });

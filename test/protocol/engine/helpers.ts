@@ -1,6 +1,7 @@
 import { answerOtp } from "../../../protocol/engine/otp.js";
 import { Session } from "../../../protocol/engine/session.js";
-import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
+import { loadEvaluation } from "../../../protocol/engine/evaluationWeights.js";
+import { DEFAULT_SEARCH_PARAMS, type Evaluation } from "../../../src/index.js";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
 
 /** Options for quick, reproducible tests: a small fixed search and a small tree. */
@@ -16,10 +17,21 @@ export const TEST_OPTIONS: EngineOptions = {
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
 };
 
+/** The shipped evaluation, read once for every test session. */
+let shipped: Evaluation | undefined;
+export function shippedEvaluation(): Evaluation {
+  if (shipped === undefined) {
+    const loaded = loadEvaluation(undefined);
+    if (!loaded.ok) throw new Error(loaded.error);
+    shipped = loaded.value;
+  }
+  return shipped;
+}
+
 /** A session whose diagnostics are collected instead of written to stderr; `now` is the clock its searches read. */
 export function testSession(options: Partial<EngineOptions> = {}, now?: () => number): { session: Session; log: string[] } {
   const log: string[] = [];
-  const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text), now);
+  const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text), now, shippedEvaluation());
   return { session, log };
 }
 

@@ -139,7 +139,9 @@ describe("over stdin/stdout", () => {
     expect(lines[0]).toMatch(/^perft\(3\): 56 leaves in /);
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
-    expect(stderr).toContain("bench: search, round 1 of 1");
+    expect(lines).toContainEqual(expect.stringMatching(/^visits\/s: \d+$/));
+    expect(stderr).toContain("bench: classic search, round 1 of 1");
+    expect(stderr).toContain("bench: default search, round 1 of 1");
   }, 30_000);
 
   it("drops any number of leading blanks, and counts only ASCII blanks as blanks", async () => {

@@ -5,7 +5,7 @@ import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
-import { Evaluation, type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove, zeroWeights } from "../../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, Evaluation, type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove, zeroWeights } from "../../../src/index.js";
 import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
@@ -20,7 +20,7 @@ describe("the session's search", () => {
     const [reply] = converse(session, ["genmove"]);
     expect(reply).toMatch(/^genmove [0-7] [0-7]$/);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^search: black: 200 playouts in \d+\.\d\d s \(\d+\/s\), reused 0, \d+ nodes, \d+ pruned; [A-H][1-8] \([0-7] [0-7]\) wins \d+\.\d% of \d+; pv( [A-H][1-8]| pass)+$/);
+    expect(log[0]).toMatch(/^search: black: 200 visits in \d+\.\d\d s \(\d+\/s; eval leaves, priors, 0 solved\), reused 0, \d+ nodes, \d+ pruned; [A-H][1-8] \([0-7] [0-7]\) wins \d+\.\d% of \d+; pv( [A-H][1-8]| pass)+$/);
   });
 
   it("keeps its tree across a genmove and the reply, and starts afresh after undo, clear_board and code", () => {
@@ -105,7 +105,7 @@ describe("the session's time", () => {
     converse(session, ["genmove"]);
     const thinking = log.filter((line) => line.startsWith("thinking: black: "));
     expect(thinking.length).toBeGreaterThanOrEqual(2);
-    expect(thinking[0]).toMatch(/^thinking: black: \d+ playouts in 0\.5\d s .*; pv( [A-H][1-8])+$/);
+    expect(thinking[0]).toMatch(/^thinking: black: \d+ visits in 0\.5\d s .*; pv( [A-H][1-8])+$/);
     expect(log.at(-1)).toMatch(/^search: black: /);
     expect(log.length).toBe(thinking.length + 1);
   });
@@ -189,7 +189,7 @@ describe("the session's endgame solver", () => {
     session.setPosition({ position: problem(1).position, passes: 0 });
     converse(session, ["genmove"]);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^search: black: 200 playouts/);
+    expect(log[0]).toMatch(/^search: black: 200 visits/);
   });
 });
 
@@ -262,8 +262,10 @@ describe("the session with --search alphabeta", () => {
     expect(clock.elapsed).toBeLessThan(4 * 1000 + 500);
   });
 
-  it("is a bug to ask for alpha-beta without an evaluation", () => {
-    const session = new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {});
-    expect(() => session.genmove()).toThrow(/needs the session made with an evaluation/);
+  it("is a bug to ask for alpha-beta, or for evaluated leaves, without an evaluation; the classic search needs none", () => {
+    expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {})).toThrow(/session made with an evaluation/);
+    expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, leaf: "eval" } }, () => {})).toThrow(/session made with an evaluation/);
+    const classic = new Session({ ...TEST_OPTIONS, search: { ...CLASSIC_SEARCH_PARAMS, maxNodes: 20_000 } }, () => {});
+    expect(classic.genmove()).toBeGreaterThanOrEqual(0);
   });
 });

@@ -14,7 +14,7 @@ const WHITE = BLACK.play(v("f5"));
 
 const SEARCH: SearchReport = {
   move: v("c4"), reason: "search", playouts: 12345, elapsedMs: 480, reused: 300, nodes: 20000, pruned: 3,
-  visits: 9000, winRate: 0.625, pv: [v("c4"), v("c3"), v("d3")],
+  visits: 9000, winRate: 0.625, pv: [v("c4"), v("c3"), v("d3")], leaf: "playout", priors: false, solved: 0, stoppedEarly: false,
 };
 
 // The lines come from the engine's own formatters, so a change of their wording fails here.
@@ -22,6 +22,12 @@ describe("our engine's report lines, read back", () => {
   it("reads a search line", () => {
     expect(parseEngineReport(formatSearchReport(SEARCH, BLACK))).toEqual({
       kind: "search", side: "black", playouts: 12345, seconds: 0.48, nodes: 20000, visits: 9000, winRate: 0.625, proven: undefined, pv: ["c4", "c3", "d3"],
+    });
+  });
+
+  it("reads a search line with evaluated leaves", () => {
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, leaf: "eval", priors: true, solved: 4, stoppedEarly: true }, BLACK))).toMatchObject({
+      kind: "search", playouts: 12345, nodes: 20000, visits: 9000, winRate: 0.625,
     });
   });
 
