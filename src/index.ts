@@ -25,3 +25,4 @@ export * from "./train/samples.js";
 export * from "./train/selfPlay.js";
 export * from "./train/fitting.js";
 export * from "./train/heldOut.js";
+export * from "./train/winCurve.js";

@@ -1,4 +1,5 @@
 import { benchCommand, benchProgram } from "./benchCommand.js";
+import { curveCommand, curveProgram } from "./curveCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
 import { evalCommand, evalProgram } from "./evalCommand.js";
@@ -32,6 +33,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   ui: { synopsis: uiProgram.synopsis[0]!, run: uiCommand },
   eval: { synopsis: evalProgram.synopsis[0]!, run: evalCommand },
   train: { synopsis: trainProgram.synopsis[0]!, run: trainCommand },
+  curve: { synopsis: curveProgram.synopsis[0]!, run: curveCommand },
 };
 
 // A subcommand, or else the engine with its options and address.

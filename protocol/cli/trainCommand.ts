@@ -1,13 +1,15 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  AlphaBeta, Evaluation, type FitSettings, type Result, Random, SampleBuffer, type Samples, type SelfPlaySettings, Solver, type StageError, type Weights,
+  AlphaBeta, Evaluation, type FitSettings, type Result, Random, SELF_PLAY_DEFAULTS, SELF_PLAY_SOLVER_BITS, SampleBuffer, type Samples, type SelfPlaySettings, Solver, type StageError, type Weights,
   concatSamples, err, fitWeights, formatBatch, formatWeights, gameSeed, ok, parseData, playSelfPlayGame, stageErrors, stageOf, trainingMask, zeroWeights,
 } from "../../src/index.js";
 import { readWeights } from "../engine/evaluationWeights.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
+import { ProgressBar, formatDuration } from "./progressBar.js";
+import { selfPlayOptions } from "./selfPlayOptions.js";
 
 interface TrainOptions extends SelfPlaySettings, FitSettings {
   readonly dir: string;
@@ -33,10 +35,7 @@ export const trainProgram: Program<TrainOptions> = {
     "--dir": field("dir", "DIR", "the run's directory: data, weights, report (default train-run)", nonEmpty),
     "--rounds": field("rounds", "R", "rounds of self-play and fitting (default 4)", (t) => parseWholeNumber(t, 1, 100)),
     "--games": field("games", "G", "self-play games per round (default 2000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
-    "--depth": field("depth", "D", "the self-play player's alpha-beta depth (default 2)", (t) => parseWholeNumber(t, 1, 10)),
-    "--random-plies": field("randomPlies", "N", "random moves at the start of each game (default 8)", (t) => parseWholeNumber(t, 0, 60)),
-    "--noise": field("noise", "DISCS", "random noise on the root moves' values after them (default 2)", (t) => parseDecimal(t, 0, 64)),
-    "--solve-empties": field("solveEmpties", "E", "the solver plays and labels from E empties (default 14)", (t) => parseWholeNumber(t, 0, 20)),
+    ...selfPlayOptions<TrainOptions>(),
     "--stages": field("stages", "S", "stages of the evaluation, by empty squares (default 13)", (t) => parseWholeNumber(t, 1, 61)),
     "--iterations": field("iterations", "N", "conjugate-gradient iterations per stage (default 40)", (t) => parseWholeNumber(t, 1, 10_000)),
     "--lambda": field("lambda", "L", "ridge penalty on the weights (default 3)", (t) => parseDecimal(t, 0, 1e6)),
@@ -45,51 +44,17 @@ export const trainProgram: Program<TrainOptions> = {
     "--out": field("out", "FILE", "where the last round's weights are copied (default: none)", nonEmpty),
   },
   defaults: () => ({
-    dir: "train-run", rounds: 4, games: 2000, depth: 2, randomPlies: 8, noise: 2, solveEmpties: 14,
+    dir: "train-run", rounds: 4, games: 2000, ...SELF_PLAY_DEFAULTS,
     stages: 13, iterations: 40, lambda: 3, neighbourWeight: 0.5, seed: 1, out: undefined,
   }),
 };
 
 /** Games played between two appends to the data file: what an interruption can lose. */
 const BATCH_GAMES = 20;
-/** The solver's table for self-play: small, and cleared before each game so that a game repeats alone. */
-const SELF_PLAY_TABLE_BITS = 16;
 
 /** The settings a run's directory is bound to: resuming with others would mix two runs. */
 function runSettings(o: TrainOptions): Record<string, number> {
   return { games: o.games, depth: o.depth, randomPlies: o.randomPlies, noise: o.noise, solveEmpties: o.solveEmpties, stages: o.stages, iterations: o.iterations, lambda: o.lambda, neighbourWeight: o.neighbourWeight, seed: o.seed };
-}
-
-function formatDuration(seconds: number): string {
-  const s = Math.round(seconds);
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
-}
-
-/** A progress bar with ETA on stderr: redrawn in place on a terminal, else a line every tenth of the way. */
-class ProgressBar {
-  private readonly started = performance.now();
-  private lastTenth = -1;
-
-  constructor(private readonly label: string, private readonly total: number, private readonly first: number, private readonly out: Output) {}
-
-  update(done: number): void {
-    const elapsed = (performance.now() - this.started) / 1000;
-    const fraction = done / this.total;
-    const rate = (done - this.first) / Math.max(elapsed, 1e-3);
-    const eta = rate > 0 ? (this.total - done) / rate : NaN;
-    const width = 30;
-    const filled = Math.round(fraction * width);
-    const line = `${this.label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(100 * fraction).toFixed(0)}% ${done}/${this.total}, ${formatDuration(elapsed)} elapsed, ETA ${Number.isNaN(eta) ? "?" : formatDuration(eta)}`;
-    if (process.stderr.isTTY) {
-      process.stderr.write(`\r${line}\x1b[K${done === this.total ? "\n" : ""}`);
-    } else {
-      const tenth = Math.floor(fraction * 10);
-      if (tenth !== this.lastTenth) {
-        this.lastTenth = tenth;
-        this.out.log(line);
-      }
-    }
-  }
 }
 
 /** Writes a file whole or not at all: a temporary file renamed over it. */
@@ -118,11 +83,10 @@ function selfPlay(round: number, weights: Weights, options: TrainOptions, file: 
   if (done > options.games) return err(`${file} holds ${done} games, more than --games ${options.games}: use the run's own settings`);
   if (done > 0 && done < options.games) out.log(`othello train: round ${round}: resuming after ${done} games`);
   const player = new AlphaBeta(new Evaluation(weights));
-  const solver = new Solver(SELF_PLAY_TABLE_BITS);
+  const solver = new Solver(SELF_PLAY_SOLVER_BITS);
   const bar = new ProgressBar(`round ${round} self-play`, options.games, done, out);
   let buffer = new SampleBuffer();
   for (let game = done; game < options.games; game++) {
-    solver.clear();
     playSelfPlayGame(player, solver, new Random(gameSeed(options.seed, round, game)), options, buffer);
     if ((game + 1) % BATCH_GAMES === 0 || game + 1 === options.games) {
       appendFileSync(file, formatBatch(buffer.toSamples()));

@@ -15,15 +15,23 @@ export interface SelfPlaySettings {
   readonly solveEmpties: number;
 }
 
+/** The self-play of `othello train` and `othello curve` unless told otherwise. */
+export const SELF_PLAY_DEFAULTS: SelfPlaySettings = { depth: 2, randomPlies: 8, noise: 2, solveEmpties: 14 };
+
+/** The solver's table for self-play: small, as it is cleared before each game. */
+export const SELF_PLAY_SOLVER_BITS = 16;
+
 /**
  * Plays one game of the alpha-beta player against itself and records every position where
  * the mover has a move: those the solver reaches are labelled with its exact score, the
  * earlier ones with the game's final result, which the solver's perfect ending makes the
- * exact value of the position where it took over. The player's table is cleared first, so that
- * the game depends only on `random`. Returns the final disc difference for black.
+ * exact value of the position where it took over. The player's and the solver's tables are
+ * cleared first, so that the game depends only on `random`. Returns the final disc difference
+ * for black.
  */
 export function playSelfPlayGame(player: AlphaBeta, solver: Solver, random: Random, settings: SelfPlaySettings, out: SampleBuffer): number {
   player.clearTable();
+  solver.clear();
   let position = Position.initial();
   const midgame: Position[] = [];
   const endgame: { position: Position; score: number }[] = [];

@@ -125,7 +125,7 @@ describe("over stdin/stdout", () => {
       expect(help.code).toBe(0);
       const text = help.stdout.toString();
       expect(text).toMatch(/^usage: othello \[OPTIONS\] \[\[IP\] PORT\]\n/);
-      for (const sub of ["match", "perft", "bench"]) expect(text).toMatch(new RegExp(`^ {7}othello ${sub} `, "m"));
+      for (const sub of ["match", "perft", "bench", "curve"]) expect(text).toMatch(new RegExp(`^ {7}othello ${sub} `, "m"));
       expect(text).toContain("--max-move-time SECONDS");
     }
     const version = await runWithInput(["--version"], "");

@@ -1,0 +1,34 @@
+import type { Output } from "./program.js";
+
+/** A duration as `42s`, `3m05s` or `1h02m`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+
+/** A progress bar with ETA on stderr: redrawn in place on a terminal, else a line every tenth of the way. */
+export class ProgressBar {
+  private readonly started = performance.now();
+  private lastTenth = -1;
+
+  constructor(private readonly label: string, private readonly total: number, private readonly first: number, private readonly out: Output) {}
+
+  update(done: number): void {
+    const elapsed = (performance.now() - this.started) / 1000;
+    const fraction = done / this.total;
+    const rate = (done - this.first) / Math.max(elapsed, 1e-3);
+    const eta = rate > 0 ? (this.total - done) / rate : NaN;
+    const width = 30;
+    const filled = Math.round(fraction * width);
+    const line = `${this.label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(100 * fraction).toFixed(0)}% ${done}/${this.total}, ${formatDuration(elapsed)} elapsed, ETA ${Number.isNaN(eta) ? "?" : formatDuration(eta)}`;
+    if (process.stderr.isTTY) {
+      process.stderr.write(`\r${line}\x1b[K${done === this.total ? "\n" : ""}`);
+    } else {
+      const tenth = Math.floor(fraction * 10);
+      if (tenth !== this.lastTenth) {
+        this.lastTenth = tenth;
+        this.out.log(line);
+      }
+    }
+  }
+}
