@@ -3,6 +3,21 @@
  * move; with `time_settings` / `time_left` it is the time left spread over an estimate of the
  * moves still to play, never more than the time left minus a safety margin.
  */
+
+/**
+ * How main time is shared among our remaining moves: "flat", evenly; "midgame", in proportion
+ * to `moveWeight`, so the middle game, where the choice is hardest and matters most, gets more
+ * than the opening (book-like, the evaluation is at home there) and the ending (the solver is
+ * exact and fast).
+ */
+export type TimeAllocation = "flat" | "midgame";
+
+/** A move's share of main time with `empties` empty squares, under the "midgame" allocation: 1 from 16 to 46 empties, half at the start and at the end. */
+export function moveWeight(empties: number): number {
+  if (empties >= 46) return 1 - (0.5 * (Math.min(empties, 60) - 46)) / 14;
+  if (empties <= 16) return 0.5 + (0.5 * Math.max(empties, 0)) / 16;
+  return 1;
+}
 export interface ClockSettings {
   readonly mainSeconds: number;
   readonly byoYomiSeconds: number;
@@ -33,7 +48,7 @@ export class TimeControl {
   private readonly left: { black: TimeLeft | null; white: TimeLeft | null } = { black: null, white: null };
 
   /** `moveTimeMs`: the thinking time per move when the controller gives no clock. */
-  constructor(readonly moveTimeMs: number) {}
+  constructor(readonly moveTimeMs: number, readonly allocation: TimeAllocation = "midgame") {}
 
   /** The settings as the controller gave them (null before any). */
   get settings(): ClockSettings | null {
@@ -102,8 +117,19 @@ export class TimeControl {
     const usable = leftMs - safetyMarginMs(leftMs);
     if (usable <= 0) return 0;
     // In byo-yomi the period's time is shared by its stones; in main time by our remaining
-    // moves (half the empty squares) plus one in reserve.
-    const share = left.stones > 0 ? usable / left.stones : usable / (Math.ceil(empties / 2) + 1);
+    // moves (half the empty squares, weighted by the allocation) plus one in reserve.
+    const share = left.stones > 0 ? usable / left.stones : (usable * this.weight(empties)) / (this.remainingWeight(empties) + 1);
     return Math.floor(Math.min(share, usable));
+  }
+
+  private weight(empties: number): number {
+    return this.allocation === "flat" ? 1 : moveWeight(empties);
+  }
+
+  /** The weights of our moves from now to the end: at `empties`, `empties - 2`, ... */
+  private remainingWeight(empties: number): number {
+    let sum = 0;
+    for (let e = empties; e > 0; e -= 2) sum += this.weight(e);
+    return sum;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Random, SAFETY_MS, TimeControl, safetyMarginMs } from "../src/index.js";
+import { Random, SAFETY_MS, TimeControl, moveWeight, safetyMarginMs } from "../src/index.js";
 
 describe("time control", () => {
   it("thinks the fixed time per move when the controller gives no clock, or a clock that means no limit", () => {
@@ -10,14 +10,37 @@ describe("time control", () => {
     expect(tc.budgetMs(false, 30)).toBe(5000);
   });
 
-  it("spreads main time over our remaining moves, half the empty squares, plus one in reserve", () => {
-    const tc = new TimeControl(5000);
+  it("flat: spreads main time evenly over our remaining moves, half the empty squares, plus one in reserve", () => {
+    const tc = new TimeControl(5000, "flat");
     tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
     expect(tc.budgetMs(true, 60)).toBe(Math.floor((60000 - SAFETY_MS - 3000) / 31));
     tc.setTimeLeft(true, { seconds: 10, stones: 0 });
     expect(tc.budgetMs(true, 20)).toBe(Math.floor((10000 - SAFETY_MS - 500) / 11));
     // White's clock is its own.
     expect(tc.budgetMs(false, 20)).toBe(Math.floor((60000 - SAFETY_MS - 3000) / 11));
+  });
+
+  it("midgame: gives the middle game more than the flat share, the opening and the ending less, and still spends about all", () => {
+    const flat = new TimeControl(5000, "flat");
+    const midgame = new TimeControl(5000);
+    for (const tc of [flat, midgame]) tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
+    expect(midgame.budgetMs(true, 60)).toBeLessThan(0.7 * flat.budgetMs(true, 60));
+    expect(moveWeight(60)).toBe(0.5);
+    expect(moveWeight(30)).toBe(1);
+    expect(moveWeight(0)).toBe(0.5);
+    // A whole game on the clock, each move spending its budget: the middle game's moves get the most.
+    const spent = new Map<number, number>();
+    for (let empties = 60; empties > 0; empties -= 2) {
+      const ms = midgame.budgetMs(true, empties);
+      spent.set(empties, ms);
+      midgame.spend(true, ms);
+    }
+    expect(spent.get(30)!).toBeGreaterThan(1.15 * flat.budgetMs(true, 60));
+    expect(spent.get(30)!).toBeGreaterThan(1.5 * spent.get(58)!);
+    expect(spent.get(30)!).toBeGreaterThan(1.2 * spent.get(6)!);
+    const total = [...spent.values()].reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(60000 - SAFETY_MS);
+    expect(total).toBeGreaterThan(50000);
   });
 
   it("shares a byo-yomi period among its stones", () => {

@@ -24,6 +24,7 @@ interface MatchArguments {
   readonly openings: string | undefined;
   readonly concurrency: number;
   readonly moveTime: number | undefined;
+  readonly gameTime: number | undefined;
   readonly genmoveLimit: number;
   readonly replyLimit: number;
   readonly log: string | undefined;
@@ -59,6 +60,7 @@ export const matchProgram: Program<MatchArguments> = {
     "--openings": field("openings", "FILE", 'openings from FILE instead, one a line, like "f5 d6 c3"', nonEmpty),
     "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
     "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', positiveSeconds),
+    "--game-time": field("gameTime", "S", 'seconds for all of an engine\'s moves in a game, sent to both as "time_settings S 0 0"; more in all forfeits', positiveSeconds),
     "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", positiveSeconds),
     "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", positiveSeconds),
     "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
@@ -76,6 +78,7 @@ export const matchProgram: Program<MatchArguments> = {
     openings: undefined,
     concurrency: 1,
     moveTime: undefined,
+    gameTime: undefined,
     genmoveLimit: 10,
     replyLimit: 5,
     log: undefined,
@@ -124,6 +127,7 @@ function matchOptions(a: MatchArguments): Result<MatchOptions> {
       games: a.games,
       concurrency: a.concurrency,
       moveTimeSeconds: a.moveTime,
+      gameTimeSeconds: a.gameTime,
       genmoveLimitMs: a.genmoveLimit * 1000,
       replyLimitMs: a.replyLimit * 1000,
     },
@@ -148,12 +152,20 @@ interface MoveTimes {
   readonly moves: number;
   readonly averageSeconds: number;
   readonly maxSeconds: number;
+  /** The most the engine thought in one game, all its moves together. */
+  readonly maxGameSeconds: number;
 }
 
 function moveTimes(games: readonly GameRecord[], engine: 0 | 1): MoveTimes {
   const times = games.flatMap((g) => g.moveTimes[engine]);
   const total = times.reduce((a, b) => a + b, 0);
-  return { moves: times.length, averageSeconds: times.length === 0 ? 0 : total / times.length / 1000, maxSeconds: Math.max(0, ...times) / 1000 };
+  const perGame = games.map((g) => g.moveTimes[engine].reduce((a, b) => a + b, 0));
+  return {
+    moves: times.length,
+    averageSeconds: times.length === 0 ? 0 : total / times.length / 1000,
+    maxSeconds: Math.max(0, ...times) / 1000,
+    maxGameSeconds: Math.max(0, ...perGame) / 1000,
+  };
 }
 
 function summarize(result: MatchResult) {
@@ -178,7 +190,7 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
   print(`Elo A - B: ${formatElo(s.elo.elo)} (95% CI ${formatElo(s.elo.low)} to ${formatElo(s.elo.high)})`);
   for (const i of [0, 1] as const) {
     const m = s.moveTimes[i]!;
-    print(`time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves`);
+    print(`time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves, at most ${m.maxGameSeconds.toFixed(3)} s in one game`);
   }
 }
 

@@ -13,6 +13,8 @@ export interface EngineClient {
   newGame(limitMs: number): Promise<Result<void>>;
   /** Seconds per move, as GTP's `time_settings 0 S 1` (byo-yomi of S seconds for every move). */
   setMoveTime(seconds: number, limitMs: number): Promise<Result<void>>;
+  /** Seconds for the whole game, as `time_settings S 0 0` (main time, no byo-yomi). */
+  setGameTime(seconds: number, limitMs: number): Promise<Result<void>>;
   /** Tells the engine a move by `colour`, passes included. */
   play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>>;
   /** Asks for `colour`'s move; the engine plays it on its own board. */
@@ -37,6 +39,7 @@ export abstract class LineClient implements EngineClient {
 
   abstract name(limitMs: number): Promise<Result<string | undefined>>;
   abstract setMoveTime(seconds: number, limitMs: number): Promise<Result<void>>;
+  abstract setGameTime(seconds: number, limitMs: number): Promise<Result<void>>;
   abstract play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>>;
   abstract genmove(colour: Colour, limitMs: number): Promise<Result<Move>>;
 

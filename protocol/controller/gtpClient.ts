@@ -28,6 +28,10 @@ export class GtpClient extends LineClient {
     return this.command(`time_settings 0 ${Math.ceil(seconds)} 1`, limitMs);
   }
 
+  setGameTime(seconds: number, limitMs: number): Promise<Result<void>> {
+    return this.command(`time_settings ${Math.ceil(seconds)} 0 0`, limitMs);
+  }
+
   /** Passes are not sent: GTP Othello engines take the other colour's next move as one (rhino refuses `play c pass`). */
   async play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>> {
     if (move === PASS) return ok(undefined);

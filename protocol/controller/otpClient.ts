@@ -42,6 +42,10 @@ export class OtpClient extends LineClient {
     return this.command(`time_settings 0 ${seconds} 1`, limitMs);
   }
 
+  setGameTime(seconds: number, limitMs: number): Promise<Result<void>> {
+    return this.command(`time_settings ${seconds} 0 0`, limitMs);
+  }
+
   play(_colour: Colour, move: Move, limitMs: number): Promise<Result<void>> {
     return this.command(`play ${formatOtpMove(move)}`, limitMs);
   }

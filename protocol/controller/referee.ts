@@ -8,6 +8,12 @@ export interface RefereeSettings {
   readonly replyMs: number;
   /** Sent to both engines before the game as `time_settings 0 S 1`; undefined sends nothing. */
   readonly moveTimeSeconds: number | undefined;
+  /**
+   * Sent to both engines before the game as `time_settings S 0 0`: S seconds for all of an
+   * engine's genmoves, and an engine whose genmoves, as the referee times them, take longer in
+   * all forfeits. Undefined: no game clock.
+   */
+  readonly gameTimeSeconds?: number | undefined;
 }
 
 export interface Forfeit {
@@ -62,7 +68,13 @@ export async function refereeGame(
       const timed = await engines[colour].setMoveTime(settings.moveTimeSeconds, settings.replyMs);
       if (!timed.ok) return lost(colour, timed.error);
     }
+    if (settings.gameTimeSeconds !== undefined) {
+      const timed = await engines[colour].setGameTime(settings.gameTimeSeconds, settings.replyMs);
+      if (!timed.ok) return lost(colour, timed.error);
+    }
   }
+  const used: Record<Colour, number> = { black: 0, white: 0 };
+  const gameMs = settings.gameTimeSeconds === undefined ? Infinity : settings.gameTimeSeconds * 1000;
   for (const move of opening) {
     const colour: Colour = game.position.blackToMove ? "black" : "white";
     const played = game.play(move);
@@ -79,6 +91,8 @@ export async function refereeGame(
     const move = await engines[colour].genmove(colour, settings.genmoveMs);
     const ms = performance.now() - started;
     if (!move.ok) return lost(colour, move.error);
+    used[colour] += ms;
+    if (used[colour] > gameMs) return lost(colour, `out of time: ${(used[colour] / 1000).toFixed(3)} s used of the game's ${settings.gameTimeSeconds} s`);
     const played = playCourseMove(game, move.value);
     if (!played.ok) return lost(colour, `illegal move ${formatVertex(move.value)} (${formatOtpMove(move.value)}): ${played.error}`);
     onMove({ colour, move: move.value, ms });

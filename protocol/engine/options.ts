@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, err, ok } from "../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, type TimeAllocation, err, ok } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { type OptionSpec, type OptionTable, type ParsedOptions, field, flag, nonEmpty, parseOptions, valued } from "../text/optionTable.js";
 
@@ -15,6 +15,8 @@ export interface EngineOptions {
   readonly protocol: EngineProtocol;
   /** Thinking time per move in seconds when the controller gives no clock. */
   readonly time: number;
+  /** How a controller's main time is shared among the moves. */
+  readonly timeAllocation: TimeAllocation;
   /** A fixed number of playouts per move instead of a time (reproducible with --seed). */
   readonly playouts: number | undefined;
   /** The most any move may take, in seconds; undefined: the protocol's default (see `maxMoveSeconds`). */
@@ -74,6 +76,10 @@ function searchSetting<K extends keyof SearchParams>(key: K, value: string, help
   return valued(value, help, parse, (options: EngineOptions, v: SearchParams[K]) => ({ ...options, search: { ...options.search, [key]: v } }));
 }
 
+function parseAllocation(text: string): Result<TimeAllocation> {
+  return text === "midgame" || text === "flat" ? ok(text) : err(`expected midgame or flat, got "${printable(text)}"`);
+}
+
 function parseLeaf(text: string): Result<SearchParams["leaf"]> {
   return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
 }
@@ -97,6 +103,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({ ...o, protocol: "gtp" })),
   "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({ ...o, protocol: "nboard" })),
   "--time": field("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
+  "--time-allocation": field("timeAllocation", "midgame|flat", "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly (default midgame)", parseAllocation),
   "--playouts": field("playouts", "N", "a fixed number of playouts per move instead of a time (still within --max-move-time)", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
   "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
   "--progress": field("progress", "SECONDS", "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)", (t) => parseDecimal(t, 0.05, 3600)),
@@ -129,6 +136,7 @@ export function defaultEngineOptions(): EngineOptions {
     verbose: false,
     protocol: "otp",
     time: DEFAULT_MOVE_SECONDS,
+    timeAllocation: "midgame",
     playouts: undefined,
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,

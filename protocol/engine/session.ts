@@ -50,7 +50,7 @@ export class Session {
     private readonly evaluation?: Evaluation,
   ) {
     if (needsEvaluation(options) && evaluation === undefined) throw new Error("these engine options need the session made with an evaluation");
-    this.clock = new TimeControl(options.time * 1000);
+    this.clock = new TimeControl(options.time * 1000, options.timeAllocation);
   }
 
   get game(): Game {

@@ -21,6 +21,8 @@ export interface MatchSettings {
   readonly concurrency: number;
   /** Sent to both engines before each game as `time_settings 0 S 1`; undefined sends nothing. */
   readonly moveTimeSeconds: number | undefined;
+  /** Sent to both engines before each game as `time_settings S 0 0`; an engine that uses more in all forfeits. */
+  readonly gameTimeSeconds?: number | undefined;
   /** A genmove slower than this forfeits. */
   readonly genmoveLimitMs: number;
   /** Any other reply slower than this forfeits (start-up included, for the first command). */
@@ -104,7 +106,7 @@ async function playGame(seats: readonly [Seat, Seat], index: number, settings: M
     clients.push(client.value);
   }
   const engineOf = (colour: "black" | "white"): 0 | 1 => ((colour === "black") === (black === 0) ? 0 : 1);
-  const refereeSettings = { genmoveMs: settings.genmoveLimitMs, replyMs: settings.replyLimitMs, moveTimeSeconds: settings.moveTimeSeconds };
+  const refereeSettings = { genmoveMs: settings.genmoveLimitMs, replyMs: settings.replyLimitMs, moveTimeSeconds: settings.moveTimeSeconds, gameTimeSeconds: settings.gameTimeSeconds };
   const { game, forfeit: lost } = await refereeGame({ black: clients[black]!, white: clients[1 - black]! }, opening, refereeSettings, ({ colour, ms }) => {
     moveTimes[engineOf(colour)].push(ms);
   });

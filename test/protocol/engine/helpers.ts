@@ -11,6 +11,7 @@ export const TEST_OPTIONS: EngineOptions = {
   verbose: false,
   protocol: "otp",
   time: 1,
+  timeAllocation: "midgame",
   playouts: 200,
   maxMoveTime: undefined,
   connectTimeout: 10,

@@ -115,6 +115,14 @@ describe("the match runner", () => {
     expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
   }, 60_000);
 
+  it("with a game clock, forfeits an engine whose genmoves take longer in all than the game's time", async () => {
+    const slow = misbehaving("slow");
+    const result = await runMatch(settings([slow, slow], 2, { moveTimeSeconds: undefined, gameTimeSeconds: 0.2 }), registry, () => {});
+    // Black moves first in both games and spends 0.3 s on it.
+    expect(result.games.map((g) => g.forfeit?.engine)).toEqual([0, 1]);
+    for (const g of result.games) expect(g.forfeit?.reason).toMatch(/^out of time: 0\.3\d\d s used of the game's 0\.2 s$/);
+  });
+
   it("forfeits an illegal move and a timeout, and kills the engine that hangs", async () => {
     const illegal = await runMatch(settings([misbehaving("illegal"), othello], 1), registry, () => {});
     expect(illegal.games[0]!.forfeit).toMatchObject({ engine: 0, reason: expect.stringMatching(/illegal move D4 \(3 3\): the square is occupied/) });
@@ -135,7 +143,7 @@ describe("the match runner", () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^games: 2 {3}A wins \d, draws \d, losses \d {3}forfeits: A 0, B 0$/m);
     expect(run.stdout).toMatch(/^Elo A - B: \S+ \(95% CI \S+ to \S+\)$/m);
-    expect(run.stdout).toMatch(/^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves$/m);
+    expect(run.stdout).toMatch(/^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves, at most \d+\.\d{3} s in one game$/m);
     expect(run.stderr).toContain("2/2");
     const data = JSON.parse(readFileSync(json, "utf8"));
     expect(data.summary.games).toBe(2);

@@ -1,5 +1,6 @@
 // An OTP engine on stdin/stdout that answers the set-up commands and then, at its first genmove,
-// does what its argument says: crash (after a word on stderr), hang, or play an occupied square.
+// does what its argument says: crash (after a word on stderr), hang, play an occupied square, or
+// answer black's first move after 300 ms (slow).
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2];
@@ -12,4 +13,5 @@ createInterface({ input: process.stdin }).on("line", (line) => {
     process.exit(3);
   }
   if (mode === "illegal") process.stdout.write("genmove 3 3\n");
+  if (mode === "slow") setTimeout(() => process.stdout.write("genmove 2 3\n"), 300);
 });

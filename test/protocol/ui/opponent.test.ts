@@ -33,6 +33,7 @@ class FakeLink implements EngineLink {
         return done("clear_board");
       },
       setMoveTime: (seconds) => done(`time ${seconds}`),
+      setGameTime: (seconds) => done(`game time ${seconds}`),
       play: (colour: Colour, move: Move) => {
         this.game.play(move);
         return done(`play ${colour} ${formatVertex(move).toLowerCase()}`);
