@@ -6,7 +6,7 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally } from "../match/matchRunner.js";
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
-import { parseSeconds, parseWholeNumber, printable } from "../text/numbers.js";
+import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
@@ -35,12 +35,6 @@ function parseProtocol(text: string): Result<Protocol> {
   return text === "otp" || text === "gtp" ? ok(text) : err(`the protocol is otp or gtp, got "${printable(text)}"`);
 }
 
-/** A time limit in seconds, more than 0. */
-function positiveSeconds(text: string): Result<number> {
-  const s = parseSeconds(text, 3600);
-  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
-}
-
 export const matchProgram: Program<MatchArguments> = {
   name: "othello match",
   synopsis: ["othello match --engine-a CMD --engine-b CMD [OPTIONS]"],
@@ -58,9 +52,9 @@ export const matchProgram: Program<MatchArguments> = {
     "--seed": field("seed", "N", "seed of the random openings (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--openings": field("openings", "FILE", 'openings from FILE instead, one a line, like "f5 d6 c3"', nonEmpty),
     "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
-    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', positiveSeconds),
-    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", positiveSeconds),
-    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", positiveSeconds),
+    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', parsePositiveSeconds),
+    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", parsePositiveSeconds),
+    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", parsePositiveSeconds),
     "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
     "--json": field("json", "FILE", "the settings, every game and the summary as JSON", nonEmpty),
     "--ggf": field("ggf", "FILE", "every game in GGF (NBoard's and GGS's format), one a line, with each move's time", nonEmpty),
