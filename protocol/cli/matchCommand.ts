@@ -13,7 +13,7 @@ import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
 
 /** The command line as typed; `matchOptions` checks it and reads the openings. */
-interface MatchArguments {
+export interface MatchArguments {
   readonly engineA: string | undefined;
   readonly engineB: string | undefined;
   readonly protocolA: Protocol;
@@ -176,14 +176,14 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
   }
 }
 
-/** The whole match as JSON; infinite Elo bounds (a clean sweep) become null. */
-function matchJson(options: MatchOptions, result: MatchResult): string {
+/** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
+function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
   const s = summarize(result);
   const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
   const engines = options.settings.engines.map((e, i) => ({ label: LABELS[i], command: e.argv, protocol: e.protocol, name: result.names[i] ?? null }));
   const { engines: _engines, openings: _openings, ...settings } = options.settings;
   const summary = { ...s.tally, games: s.games, score: s.score, elo: finite(s.elo.elo), eloLow: finite(s.elo.low), eloHigh: finite(s.elo.high), forfeits: s.forfeits, moveTimes: s.moveTimes };
-  return `${JSON.stringify({ engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
+  return `${JSON.stringify({ date, engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
 }
 
 function progressBar(done: number, total: number, games: readonly GameRecord[]): string {
@@ -198,7 +198,15 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   const parsed = programArguments(matchProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(matchProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
-  const checked = matchOptions(parsed.settings);
+  return playMatch(parsed.settings, out);
+}
+
+/**
+ * The match the arguments describe, played, reported and written to its files; the exit
+ * status: 0, 1 when a game was forfeited, 2 when the arguments are wrong (nothing is played).
+ */
+export async function playMatch(a: MatchArguments, out: Output): Promise<number> {
+  const checked = matchOptions(a);
   if (!checked.ok) return usageError(matchProgram, checked.error, out);
   const options = checked.value;
   const { log, print } = out;
@@ -209,8 +217,7 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   };
   process.once("SIGINT", stop).once("SIGTERM", stop);
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "w");
-  // GGS writes dates so: the match's start, for every game of it.
-  const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " GMT");
+  const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
   const result = await runMatch(options.settings, registry, (game) => {
@@ -224,9 +231,11 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
-  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result));
+  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
   if (options.ggfFile !== undefined) {
     const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
+    // GGS writes dates so: the match's start, for every game of it.
+    const date = started.replace("T", " ").replace(/\.\d+Z$/, " GMT");
     writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
   }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);
