@@ -183,7 +183,7 @@ ladder-slow: othello
 	$(LADDER) $(call ladder-rungs,rhino-4-slow)
 
 ladder-table: othello
-	@$(LADDER) --table $(call ladder-rungs,$(LADDER_RUNGS) rhino-4-slow)
+	@$(LADDER) --table $(call ladder-rungs,$(LADDER_RUNGS) $(filter-out $(LADDER_RUNGS),rhino-4-slow))
 
 # The evaluation's weights from nothing but the rules (docs/evaluation.md): rounds of self-play
 # and fitting in TRAIN_DIR, resumable (run it again after an interruption), the result written
