@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench solve-bench clean strength tune rhino ui-test train eval-mae
+.PHONY: all check test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -152,6 +152,38 @@ rhino: othello
 	  $(MATCH) --games $(RHINO_GAMES) --openings $(XOT) --move-time 1 --engine-a "./othello --gtp $(RHINO_ENGINE)" --protocol-a gtp \
 	    --engine-b "$(RHINO) -l $$level" --protocol-b gtp --log matches/$(RHINO_NAME)-$$level.log --json matches/$(RHINO_NAME)-$$level.json || exit 1; \
 	done
+
+# The strength ladder (docs/strength.md): our GTP engine against each rung of LADDER_RUNGS in
+# turn, LADDER_GAMES games from the XOT openings (the first LADDER_GAMES/2, each with both
+# colours), LADDER_CONCURRENCY at once, then one table of them all, aligned and in Markdown.
+# A rung, ladder-rung-NAME, is the time a move for both and the opponent's command (GRhino keeps
+# its own pace whatever the time). Each rung writes matches/ladder-NAME.json and .log when it
+# finishes, and a rerun skips the rungs finished (LADDER_FRESH=1 plays them all again), so an
+# interrupted ladder resumes. `make ladder-slow`: GRhino level 4 at 5 s a move for us;
+# `make ladder-table`: the table of the rungs finished so far, playing nothing.
+LADDER_GAMES ?= 20
+LADDER_CONCURRENCY ?= 2
+LADDER_CLASSIC ?= ./othello --gtp --classic
+LADDER_RUNGS ?= rhino-1 rhino-3 rhino-4 classic
+LADDER_FRESH ?=
+ladder-rung-rhino-1 = 1 $(RHINO) -l 1
+ladder-rung-rhino-3 = 1 $(RHINO) -l 3
+ladder-rung-rhino-4 = 1 $(RHINO) -l 4
+ladder-rung-classic = 1 $(LADDER_CLASSIC)
+ladder-rung-rhino-4-slow = 5 $(RHINO) -l 4
+LADDER = ./othello ladder --engine "./othello --gtp" --games $(LADDER_GAMES) --openings $(XOT) \
+  --concurrency $(LADDER_CONCURRENCY) --dir matches $(if $(filter 1,$(LADDER_FRESH)),--fresh)
+ladder-rungs = $(foreach rung,$(1),--rung "$(rung) $(ladder-rung-$(rung))")
+ladder: othello
+	$(call debian-package,$(RHINO),grhino,ladder)
+	$(LADDER) $(call ladder-rungs,$(LADDER_RUNGS))
+
+ladder-slow: othello
+	$(call debian-package,$(RHINO),grhino,ladder-slow)
+	$(LADDER) $(call ladder-rungs,rhino-4-slow)
+
+ladder-table: othello
+	@$(LADDER) --table $(call ladder-rungs,$(LADDER_RUNGS) $(filter-out $(LADDER_RUNGS),rhino-4-slow))
 
 # The evaluation's weights from nothing but the rules (docs/evaluation.md): rounds of self-play
 # and fitting in TRAIN_DIR, resumable (run it again after an interruption), the result written

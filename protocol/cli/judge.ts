@@ -2,7 +2,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
 import { type Result, err, ok } from "../../src/index.js";
 import { COURSE_LIMITS, formatSummary } from "../judge/courseJudge.js";
 import { type JudgeSettings, runJudge } from "../judge/judgeServer.js";
-import { parseSeconds, parseWholeNumber } from "../text/numbers.js";
+import { parsePositiveSeconds, parseWholeNumber } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
@@ -14,12 +14,6 @@ interface JudgeArguments {
   readonly log: string | undefined;
   readonly host: string | undefined;
   readonly portFile: string | undefined;
-}
-
-/** A limit in seconds, more than 0. */
-function positiveSeconds(text: string): Result<number> {
-  const s = parseSeconds(text, 3600);
-  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
 }
 
 /**
@@ -34,9 +28,9 @@ const judgeProgram: Program<JudgeArguments> = {
     "games (default 2), colours swapping every round, and prints the summary lines of the original.",
   ],
   options: {
-    "--genmove-limit": field("genmoveLimit", "S", `seconds allowed for a genmove reply (default ${COURSE_LIMITS.genmoveMs / 1000})`, positiveSeconds),
-    "--reply-limit": field("replyLimit", "S", `seconds allowed for any other reply (default ${COURSE_LIMITS.replyMs / 1000})`, positiveSeconds),
-    "--connect-limit": field("connectLimit", "S", "seconds for both engines to connect (default 10)", positiveSeconds),
+    "--genmove-limit": field("genmoveLimit", "S", `seconds allowed for a genmove reply (default ${COURSE_LIMITS.genmoveMs / 1000})`, parsePositiveSeconds),
+    "--reply-limit": field("replyLimit", "S", `seconds allowed for any other reply (default ${COURSE_LIMITS.replyMs / 1000})`, parsePositiveSeconds),
+    "--connect-limit": field("connectLimit", "S", "seconds for both engines to connect (default 10)", parsePositiveSeconds),
     "--log": field("log", "FILE", "write a transcript of every game (moves, times, results) to FILE", nonEmpty),
     "--host": field("host", "ADDRESS", "listen on this address only (default: every interface)", nonEmpty),
     "--port-file": field("portFile", "FILE", "write the port number to FILE once listening", nonEmpty),

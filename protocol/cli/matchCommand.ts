@@ -6,14 +6,14 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally } from "../match/matchRunner.js";
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
-import { parseSeconds, parseWholeNumber, printable } from "../text/numbers.js";
+import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
 
 /** The command line as typed; `matchOptions` checks it and reads the openings. */
-interface MatchArguments {
+export interface MatchArguments {
   readonly engineA: string | undefined;
   readonly engineB: string | undefined;
   readonly protocolA: Protocol;
@@ -36,12 +36,6 @@ function parseProtocol(text: string): Result<Protocol> {
   return text === "otp" || text === "gtp" ? ok(text) : err(`the protocol is otp or gtp, got "${printable(text)}"`);
 }
 
-/** A time limit in seconds, more than 0. */
-function positiveSeconds(text: string): Result<number> {
-  const s = parseSeconds(text, 3600);
-  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
-}
-
 export const matchProgram: Program<MatchArguments> = {
   name: "othello match",
   synopsis: ["othello match --engine-a CMD --engine-b CMD [OPTIONS]"],
@@ -59,10 +53,10 @@ export const matchProgram: Program<MatchArguments> = {
     "--seed": field("seed", "N", "seed of the random openings (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--openings": field("openings", "FILE", 'openings from FILE instead, one a line, like "f5 d6 c3"', nonEmpty),
     "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
-    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', positiveSeconds),
-    "--game-time": field("gameTime", "S", 'seconds for all of an engine\'s moves in a game, sent to both as "time_settings S 0 0"; more in all forfeits', positiveSeconds),
-    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", positiveSeconds),
-    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", positiveSeconds),
+    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', parsePositiveSeconds),
+    "--game-time": field("gameTime", "S", 'seconds for all of an engine\'s moves in a game, sent to both as "time_settings S 0 0"; more in all forfeits', parsePositiveSeconds),
+    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", parsePositiveSeconds),
+    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", parsePositiveSeconds),
     "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
     "--json": field("json", "FILE", "the settings, every game and the summary as JSON", nonEmpty),
     "--ggf": field("ggf", "FILE", "every game in GGF (NBoard's and GGS's format), one a line, with each move's time", nonEmpty),
@@ -194,14 +188,14 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
   }
 }
 
-/** The whole match as JSON; infinite Elo bounds (a clean sweep) become null. */
-function matchJson(options: MatchOptions, result: MatchResult): string {
+/** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
+function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
   const s = summarize(result);
   const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
   const engines = options.settings.engines.map((e, i) => ({ label: LABELS[i], command: e.argv, protocol: e.protocol, name: result.names[i] ?? null }));
   const { engines: _engines, openings: _openings, ...settings } = options.settings;
   const summary = { ...s.tally, games: s.games, score: s.score, elo: finite(s.elo.elo), eloLow: finite(s.elo.low), eloHigh: finite(s.elo.high), forfeits: s.forfeits, moveTimes: s.moveTimes };
-  return `${JSON.stringify({ engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
+  return `${JSON.stringify({ date, engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
 }
 
 function progressBar(done: number, total: number, games: readonly GameRecord[]): string {
@@ -216,7 +210,15 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   const parsed = programArguments(matchProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(matchProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
-  const checked = matchOptions(parsed.settings);
+  return playMatch(parsed.settings, out);
+}
+
+/**
+ * The match the arguments describe, played, reported and written to its files; the exit
+ * status: 0, 1 when a game was forfeited, 2 when the arguments are wrong (nothing is played).
+ */
+export async function playMatch(a: MatchArguments, out: Output): Promise<number> {
+  const checked = matchOptions(a);
   if (!checked.ok) return usageError(matchProgram, checked.error, out);
   const options = checked.value;
   const { log, print } = out;
@@ -227,8 +229,7 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   };
   process.once("SIGINT", stop).once("SIGTERM", stop);
   const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "w");
-  // GGS writes dates so: the match's start, for every game of it.
-  const date = new Date().toISOString().replace("T", " ").replace(/\.\d+Z$/, " GMT");
+  const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
   const result = await runMatch(options.settings, registry, (game) => {
@@ -242,9 +243,11 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
-  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result));
+  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
   if (options.ggfFile !== undefined) {
     const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
+    // GGS writes dates so: the match's start, for every game of it.
+    const date = started.replace("T", " ").replace(/\.\d+Z$/, " GMT");
     writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
   }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);

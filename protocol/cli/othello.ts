@@ -3,6 +3,7 @@ import { curveCommand, curveProgram } from "./curveCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
 import { evalCommand, evalProgram } from "./evalCommand.js";
+import { ladderCommand, ladderProgram } from "./ladderCommand.js";
 import { matchCommand, matchProgram } from "./matchCommand.js";
 import { perftCommand, perftProgram } from "./perftCommand.js";
 import { reviewCommand, reviewProgram } from "./reviewCommand.js";
@@ -25,6 +26,7 @@ interface Subcommand {
 
 const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   match: { synopsis: matchProgram.synopsis[0]!, run: matchCommand },
+  ladder: { synopsis: ladderProgram.synopsis[0]!, run: ladderCommand },
   perft: { synopsis: perftProgram.synopsis[0]!, run: perftCommand },
   bench: { synopsis: benchProgram.synopsis[0]!, run: benchCommand },
   solve: { synopsis: solveProgram.synopsis[0]!, run: solveCommand },

@@ -16,6 +16,12 @@ export function parseSeconds(text: string, max: number): Result<number> {
   return ok(n);
 }
 
+/** A time limit in seconds, more than 0 and at most an hour. */
+export function parsePositiveSeconds(text: string): Result<number> {
+  const s = parseSeconds(text, 3600);
+  return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
+}
+
 /** A decimal number from min to max, digits with an optional fraction ("0.6", "2", ".5" is refused). */
 export function parseDecimal(text: string, min: number, max: number): Result<number> {
   if (!/^\d+(\.\d+)?$/.test(text)) return err(`expected a number from ${min} to ${max}, got "${printable(text)}"`);

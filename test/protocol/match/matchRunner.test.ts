@@ -146,6 +146,7 @@ describe("the match runner", () => {
     expect(run.stdout).toMatch(/^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves, at most \d+\.\d{3} s in one game$/m);
     expect(run.stderr).toContain("2/2");
     const data = JSON.parse(readFileSync(json, "utf8"));
+    expect(data.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(data.summary.games).toBe(2);
     expect(data.games.map((g: { opening: string }) => g.opening)).toEqual(["f5 d6 c3", "f5 d6 c3"]);
     expect(readFileSync(log, "utf8")).toMatch(/^game 1: opening "f5 d6 c3", black A, white B: /);
