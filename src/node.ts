@@ -19,6 +19,8 @@ export const EXPANDED = 1;
 export const PRUNED = 2;
 /** The game is over here: the result is exact and there is nothing to expand. */
 export const TERMINAL = 4;
+/** The node has a proof (`proof` is not UNPROVEN): selection reads one byte per child for both. */
+export const PROVEN = 8;
 
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
@@ -111,7 +113,7 @@ export class Tree {
         this.flags[node]! |= EXPANDED | TERMINAL;
         // The game is over: the side to move here (pl, ph) has the final difference.
         const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
-        this.proof[node] = diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW;
+        this.setProof(node, diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW);
         return true;
       }
       count = 1;
@@ -131,6 +133,13 @@ export class Tree {
     const first = this.firstChild[node]!;
     for (let c = first; c < first + this.childCount[node]!; c++) if (this.move[c] === move) return c;
     return -1;
+  }
+
+  /** Records what is proven of the node (UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS), in its flags too. */
+  setProof(node: number, p: number): void {
+    this.proof[node] = p;
+    if (p === UNPROVEN) this.flags[node]! &= ~PROVEN;
+    else this.flags[node]! |= PROVEN;
   }
 
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
@@ -237,14 +246,14 @@ export class Tree {
     for (let c = first; c < end; c++) {
       const p = this.proof[c]!;
       if (p === PROVEN_WIN) {
-        this.proof[node] = PROVEN_LOSS;
+        this.setProof(node, PROVEN_LOSS);
         return true;
       }
       if (p === UNPROVEN) all = false;
       else if (p === PROVEN_DRAW) draw = true;
     }
     if (!all) return false;
-    this.proof[node] = draw ? PROVEN_DRAW : PROVEN_WIN;
+    this.setProof(node, draw ? PROVEN_DRAW : PROVEN_WIN);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { flips, popcount, resultHi } from "./bitboard.js";
 import type { Game } from "./game.js";
-import { EXPANDED, MAX_VISITS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, TERMINAL, Tree, UNPROVEN } from "./node.js";
+import { EXPANDED, MAX_VISITS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, TERMINAL, Tree, UNPROVEN } from "./node.js";
 import { randomPlayout } from "./playout.js";
 import { type Move, PASS, type Position } from "./position.js";
 import { updatePruning } from "./pruning.js";
@@ -164,23 +164,25 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
  * `ignoreProofs`, proven children count like the others.
  */
 export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
-  const { flags, visits, score, spread, proof, firstChild, childCount } = tree;
+  const { flags, visits, score, spread, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
-  const priors = tree.priorVisits > 0;
   // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
   const explore = c * Math.sqrt(Math.log(visits[node]! + tree.priorVisits));
   let best = -1;
   let bestValue = -Infinity;
   let prunedOnly = -1;
   for (let child = first; child < end; child++) {
-    if (proof[child] !== UNPROVEN && !ignoreProofs) continue;
-    if ((flags[child]! & PRUNED) !== 0) {
+    const f = flags[child]!;
+    if ((f & PROVEN) !== 0 && !ignoreProofs) continue;
+    if ((f & PRUNED) !== 0) {
       prunedOnly = child;
       continue;
     }
-    if (!priors && visits[child] === 0) return child;
-    const value = score[child]! + explore * spread[child]!;
+    // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first.
+    const s = spread[child]!;
+    if (s === Infinity) return child;
+    const value = score[child]! + explore * s;
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;
@@ -540,7 +542,7 @@ export class Search {
         const outcome = solver.outcome(pl, ph, ol, oh);
         solvedNow = true;
         this.solved++;
-        proof[node] = outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW;
+        tree.setProof(node, outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW);
         result = outcome > 0 ? 0 : outcome < 0 ? 1 : 0.5;
       } else if (evaluated) {
         result = prior[node]!;

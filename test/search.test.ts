@@ -606,7 +606,7 @@ describe("MCTS-solver", () => {
       t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       stats.forEach(([v, w, proof], i) => {
         t.setStats(1 + i, v, w, w);
-        t.proof[1 + i] = proof;
+        t.setProof(1 + i, proof);
       });
       t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
       return t;
@@ -644,7 +644,7 @@ describe("MCTS-solver", () => {
       const p = Position.initial();
       t.reset();
       t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-      proofs.forEach((proof, i) => (t.proof[1 + i] = proof));
+      proofs.forEach((proof, i) => t.setProof(1 + i, proof));
       return t;
     }
     it.each([

@@ -89,7 +89,7 @@ describe("the session's time", () => {
 
   it("the clock's budget reaches the search: a search lasts its budget, and the time is charged", () => {
     const clock = new SteppingClock(10);
-    const { session } = testSession({ playouts: undefined }, clock.now);
+    const { session } = testSession({ playouts: undefined, timeAllocation: "flat" }, clock.now);
     converse(session, ["time_settings 60 0 0"]);
     const budget = session.limits(session.position).timeMs!;
     expect(budget).toBe(Math.floor((60_000 - 150 - 3000) / 31));
