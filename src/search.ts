@@ -69,7 +69,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
   ppR: 0,
   ppMinVisits: 64,
-  // Two pools of this many nodes (24 bytes each) are kept: about 192 MB in all.
+  // Two pools of this many nodes (52 bytes each) are kept: about 416 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
   // Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md).
@@ -501,19 +501,14 @@ export class Search {
       let node = 0;
       let depth = 0;
       path[0] = 0;
-      // Selection: down the tree by UCB1. A leaf is expanded the second time it is reached
-      // with playouts, the first time with the evaluation (which then values it by its prior);
-      // one small enough to solve is solved instead.
+      // Selection: down the tree by UCB1, expanding a leaf the second time it is reached (the
+      // first visit is valued by its prior or a playout: half the nodes for the same depth).
       for (;;) {
         if ((flags[node]! & TERMINAL) !== 0) break;
-        if ((flags[node]! & EXPANDED) === 0 && depth > 0) {
-          if (flat || (!evaluated && visits[node] === 0)) break;
-          if (evaluated) {
-            if (lost || solver === undefined || 64 - popcount(pl | ol) - popcount(ph | oh) > solveEmpties) this.expandNode(node, pl, ph, ol, oh);
-            break;
-          }
+        if ((flags[node]! & EXPANDED) === 0) {
+          if (depth > 0 && (flat || visits[node] === 0)) break;
+          if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
-        if ((flags[node]! & EXPANDED) === 0 && (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0)) break;
         const next = selectChild(tree, node, this.params.ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;

@@ -108,6 +108,18 @@ export class TimeControl {
     return s;
   }
 
+  /**
+   * Whether time the side saves on this move can be spent on a later one: in main time, or in
+   * a byo-yomi period with more stones to play. Not with a fixed time per move (no clock, or one
+   * stone a period), where a search that stops early only wastes the rest.
+   */
+  savingsCarryOver(black: boolean): boolean {
+    const clock = this.clock;
+    if (clock === null) return false;
+    const left = this.timeLeft(black) ?? this.initialLeft(clock);
+    return left.stones === 0 ? left.seconds > 0 : left.stones > 1;
+  }
+
   /** Milliseconds to think for the side (black or white) to move, with `empties` empty squares on the board. */
   budgetMs(black: boolean, empties: number): number {
     const clock = this.clock;

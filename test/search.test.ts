@@ -708,6 +708,7 @@ describe("evaluated leaves and priors", () => {
         childVisits += tree.visits[c]!;
       }
       const own = n === 0 ? 0 : tree.prior[n]!;
+      // Its first visit stopped at it (unexpanded); every later one went on to a child.
       expect(tree.visits[n]).toBe(childVisits + (n === 0 ? 0 : 1));
       expect(tree.total[n]).toBeCloseTo(own + fromChildren, 5);
       checked++;
@@ -715,14 +716,15 @@ describe("evaluated leaves and priors", () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it("expands a leaf at its first visit: every visit adds a node's children", () => {
+  it("expands a leaf at its second visit: its first is valued by its prior alone", () => {
     const s = evaluated();
     const report = s.choose(new Game(), { playouts: 50 });
     const tree = s.currentTree;
-    let expanded = 0;
-    for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & EXPANDED) !== 0) expanded++;
-    // The root, then one new node per visit.
-    expect(expanded).toBe(1 + report.playouts);
+    for (let n = 1; n < tree.size; n++) {
+      const expanded = (tree.flags[n]! & EXPANDED) !== 0;
+      expect(expanded).toBe(tree.visits[n]! >= 2);
+      if (tree.visits[n] === 1) expect(tree.total[n]).toBeCloseTo(tree.prior[n]!, 6);
+    }
     expect(report).toMatchObject({ leaf: "eval", priors: true });
   });
 

@@ -43,6 +43,19 @@ describe("time control", () => {
     expect(total).toBeGreaterThan(50000);
   });
 
+  it("says when time saved on a move can be spent later: main time, or a byo-yomi period with stones to come", () => {
+    const tc = new TimeControl(5000);
+    expect(tc.savingsCarryOver(true)).toBe(false);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 1, byoYomiStones: 1 });
+    expect(tc.savingsCarryOver(true)).toBe(false);
+    tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
+    expect(tc.savingsCarryOver(true)).toBe(true);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 30, byoYomiStones: 5 });
+    expect(tc.savingsCarryOver(false)).toBe(true);
+    tc.setTimeLeft(false, { seconds: 6, stones: 1 });
+    expect(tc.savingsCarryOver(false)).toBe(false);
+  });
+
   it("shares a byo-yomi period among its stones", () => {
     const tc = new TimeControl(5000);
     tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 30, byoYomiStones: 5 });

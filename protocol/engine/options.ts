@@ -51,8 +51,8 @@ export function maxMoveSeconds(options: EngineOptions): number | undefined {
 export const DEFAULT_MOVE_SECONDS = 5;
 /** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
 export const DEFAULT_CONNECT_SECONDS = 10;
-/** Two pools of this many nodes, 24 bytes each, stay under 1 GB, well within the course's 4 GiB. */
-const MAX_NODES = 20_000_000;
+/** Two pools of this many nodes, 52 bytes each, stay under 1.7 GB, well within the course's 4 GiB. */
+const MAX_NODES = 16_000_000;
 /** A node's 32-bit visit counter must outlast a whole game's searches: 60 of these stay under 2^31. */
 const MAX_PLAYOUTS = 10_000_000;
 

@@ -211,6 +211,8 @@ export class Session {
     return {
       ...(playouts === undefined ? {} : { playouts }),
       ...(timeMs === Infinity ? {} : { timeMs }),
+      // A search whose move is settled stops only when the time it saves is not lost.
+      stopEarly: this.clock.savingsCarryOver(position.blackToMove),
     };
   }
 
