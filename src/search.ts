@@ -35,15 +35,19 @@ export interface SearchParams {
   readonly ucbC: number;
   /**
    * What a new leaf of the tree is worth: "playout", the result of one random game from it
-   * (the classic search, expanding a leaf the second time it is reached); "eval", the injected
-   * evaluation's win probability 1 / (1 + exp(-discs / evalScale)), every leaf expanded at its
-   * first visit and each of its children given its evaluation as a prior.
+   * (the classic search); "eval", the injected evaluation's win probability
+   * 1 / (1 + exp(-discs / scale)), each child of an expanded node given it as a prior. Either
+   * way a leaf is expanded the second time it is reached.
    */
   readonly leaf: "playout" | "eval";
   /** With "eval" leaves: the virtual visits a child's prior counts as in its mean (0: priors unused). */
   readonly priorVisits: number;
-  /** With "eval" leaves: discs of evaluation per unit of log-odds of winning (fitted by `othello curve`). */
-  readonly evalScale: number;
+  /**
+   * With "eval" leaves: discs of evaluation per unit of log-odds of winning (fitted by `othello
+   * curve`), or "fitted": the scale fitted for the position's band of empty squares
+   * (FITTED_EVAL_SCALES), the evaluation being surer of itself near the end.
+   */
+  readonly evalScale: number | "fitted";
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
   readonly ppR: number;
   /** Playouts each child of a node needs before pruning may set any of them aside. */
@@ -57,6 +61,18 @@ export interface SearchParams {
   readonly solveEmpties: number;
   /** The alpha-beta player's deepest iteration, in plies (with "alphabeta"). */
   readonly depth: number;
+}
+
+/**
+ * The scale of the evaluation's win probability by band of empty squares (1-10, 11-20, ...,
+ * 51-60): the means of two fits of `othello curve --games 20000` on the shipped weights
+ * (docs/evaluation.md).
+ */
+export const FITTED_EVAL_SCALES: readonly number[] = [3.4, 5.3, 8.0, 9.1, 9.6, 11.3];
+
+/** The scale for a position with `empties` empty squares. */
+export function evalScaleAt(scale: SearchParams["evalScale"], empties: number): number {
+  return scale === "fitted" ? FITTED_EVAL_SCALES[Math.min(5, Math.max(0, Math.floor((empties - 1) / 10)))]! : scale;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -294,7 +310,8 @@ export class Search {
     if (this.params.leaf !== "eval" || evaluation === undefined || (tree.flags[node]! & TERMINAL) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
-    const scale = this.params.evalScale;
+    // The children have one empty square fewer (a pass: as many, a rounding the bands allow).
+    const scale = evalScaleAt(this.params.evalScale, 63 - popcount(pl | ol) - popcount(ph | oh));
     for (let c = first; c < end; c++) {
       const m = tree.move[c]!;
       let discs: number;

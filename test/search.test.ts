@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
   Search, type SearchParams, type SearchReport, Solver, Tree, UNPROVEN,
-  formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
+  evalScaleAt, formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -772,5 +772,14 @@ describe("stopping early", () => {
     const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
     expect(even.elapsedMs).toBeGreaterThan(1900);
+  });
+});
+
+describe("the evaluation's scale", () => {
+  it("is the number given, or the fitted one of the position's band of empties", () => {
+    expect(evalScaleAt(7, 30)).toBe(7);
+    expect([1, 10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60].map((e) => evalScaleAt("fitted", e))).toEqual(
+      [3.4, 3.4, 5.3, 5.3, 8.0, 8.0, 9.1, 9.1, 9.6, 9.6, 11.3, 11.3]);
+    expect(evalScaleAt("fitted", 0)).toBe(3.4);
   });
 });
