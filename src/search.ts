@@ -40,7 +40,10 @@ export interface SearchParams {
    * way a leaf is expanded the second time it is reached.
    */
   readonly leaf: "playout" | "eval";
-  /** With "eval" leaves: the virtual visits a child's prior counts as in its mean (0: priors unused). */
+  /**
+   * The virtual visits a child's prior, the evaluation's win probability, counts as in its
+   * mean, with either kind of leaf (0: no priors, and with "playout" leaves no evaluation).
+   */
   readonly priorVisits: number;
   /**
    * With "eval" leaves: discs of evaluation per unit of log-odds of winning (fitted by `othello
@@ -69,6 +72,11 @@ export interface SearchParams {
  * (docs/evaluation.md).
  */
 export const FITTED_EVAL_SCALES: readonly number[] = [3.4, 5.3, 8.0, 9.1, 9.6, 11.3];
+
+/** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
+export function searchUsesEvaluation(params: SearchParams): boolean {
+  return (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0);
+}
 
 /** The scale for a position with `empties` empty squares. */
 export function evalScaleAt(scale: SearchParams["evalScale"], empties: number): number {
@@ -285,8 +293,8 @@ export class Search {
     /** The evaluation that values leaves and gives priors; needed with `leaf: "eval"`. */
     private readonly evaluation: LeafEvaluation | undefined = undefined,
   ) {
-    if (params.leaf === "eval" && (params.algorithm === "uct" || params.algorithm === "ucb") && evaluation === undefined) {
-      throw new Error("a search with evaluated leaves needs an evaluation");
+    if (searchUsesEvaluation(params) && evaluation === undefined) {
+      throw new Error("a search with evaluated leaves or priors needs an evaluation");
     }
     this.tree = new Tree(params.maxNodes);
     this.spare = new Tree(params.maxNodes);
@@ -295,7 +303,7 @@ export class Search {
 
   /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
   private get priorVisits(): number {
-    return this.params.leaf === "eval" ? this.params.priorVisits : 0;
+    return this.params.priorVisits;
   }
 
   /**
@@ -307,7 +315,7 @@ export class Search {
     const tree = this.tree;
     if (!tree.expand(node, pl, ph, ol, oh)) return false;
     const evaluation = this.evaluation;
-    if (this.params.leaf !== "eval" || evaluation === undefined || (tree.flags[node]! & TERMINAL) !== 0) return true;
+    if (!searchUsesEvaluation(this.params) || evaluation === undefined || (tree.flags[node]! & TERMINAL) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
     // The children have one empty square fewer (a pass: as many, a rounding the bands allow).

@@ -734,6 +734,15 @@ describe("evaluated leaves and priors", () => {
     for (const priorVisits of [0, 2]) expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
   });
 
+  it("with random playouts for leaves, priors from the evaluation still weigh the children", () => {
+    const lovesD3 = { evaluate: (pl: number, _ph: number, ol: number, _oh: number) => ((ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0) };
+    const s = new Search(params({ leaf: "playout", priorVisits: 50, evalScale: 4 }), frozenClock, new Random(1), randomPlayout, undefined, lovesD3);
+    const report = s.choose(new Game(), { playouts: 40 });
+    expect(report).toMatchObject({ move: 19, leaf: "playout", priors: true });
+    expect(s.rootChildren().find((c) => c.move === 19)!.prior).toBeGreaterThan(0.99);
+    expect(() => new Search(params({ leaf: "playout", priorVisits: 2 }), frozenClock, new Random(1))).toThrow(/needs an evaluation/);
+  });
+
   it("without priors, unvisited children are tried first, as in the classic search", () => {
     const s = evaluated({ priorVisits: 0 });
     s.choose(new Game(), { playouts: 4 });

@@ -1,4 +1,4 @@
-import { type Evaluation, Random, Search, Solver, randomPlayout } from "../../src/index.js";
+import { type Evaluation, Random, Search, Solver, randomPlayout, searchUsesEvaluation } from "../../src/index.js";
 import type { EngineOptions } from "./options.js";
 
 /** What a search is made with besides the options. */
@@ -20,5 +20,5 @@ export function makeSearch(options: EngineOptions, making: SearchMaking): Search
 
 /** Whether the engine with these options plays with the pattern evaluation (and so must load it). */
 export function needsEvaluation(options: EngineOptions): boolean {
-  return options.search.algorithm === "alphabeta" || (options.search.leaf === "eval" && options.search.algorithm !== "random");
+  return options.search.algorithm === "alphabeta" || searchUsesEvaluation(options.search);
 }

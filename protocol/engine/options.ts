@@ -112,7 +112,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--depth": searchSetting("depth", "N", `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`, (t) => parseWholeNumber(t, 1, MAX_DEPTH)),
   "--classic": flag("the classic UCT of the course: random playouts, no evaluation (--leaf playout --prior-visits 0 --ucb-c 0.3 --pp-r 0; options after it still apply)", (o) => ({ ...o, search: { ...o.search, ...classicSettings() } })),
   "--leaf": searchSetting("leaf", "eval|playout", `what a new leaf of the tree is worth: the evaluation's win probability, or one random playout (default ${DEFAULT_SEARCH_PARAMS.leaf})`, parseLeaf),
-  "--prior-visits": searchSetting("priorVisits", "N", `with --leaf eval: the virtual visits of each child's evaluation in its mean, 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
+  "--prior-visits": searchSetting("priorVisits", "N", `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
   "--eval-scale": searchSetting("evalScale", "DISCS|fitted", `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`, (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000))),
   "--weights": field("weights", "FILE", "the evaluation's weights file (default: the weights built into the program)", nonEmpty),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),

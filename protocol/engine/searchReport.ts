@@ -30,7 +30,7 @@ export function formatSearchReport(report: SearchReport, position: Position, wor
 
 /** What the search used: evaluated leaves with or without priors, or playouts; leaves solved; an early stop. */
 function knowledge(report: SearchReport): string {
-  const leaves = report.leaf === "eval" ? `eval leaves${report.priors ? ", priors" : ""}` : "random playouts";
+  const leaves = `${report.leaf === "eval" ? "eval leaves" : "random playouts"}${report.priors ? ", priors" : ""}`;
   return `${leaves}, ${report.solved} solved${report.stoppedEarly ? ", stopped early" : ""}`;
 }
 

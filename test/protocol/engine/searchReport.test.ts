@@ -18,6 +18,7 @@ describe("the search's report line", () => {
     expect(formatSearchReport({ ...report, leaf: "eval", priors: true, stoppedEarly: true }, start)).toContain(
       "5000 visits in 0.50 s (10000/s; eval leaves, priors, 7 solved, stopped early), reused 100");
     expect(formatSearchReport({ ...report, leaf: "eval", priors: false }, start)).toContain("(10000/s; eval leaves, 7 solved)");
+    expect(formatSearchReport({ ...report, priors: true }, start)).toContain("(10000/s; random playouts, priors, 7 solved)");
   });
 
   it.each(["win", "draw", "loss"] as const)("says when the move is a proven %s", (proven) => {
