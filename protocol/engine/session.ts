@@ -1,5 +1,6 @@
-import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, Random, type Result, Search, type SearchLimits, randomPlayout, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, type Result, type Search, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
 import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
+import { makeSearch } from "./engineSearch.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
@@ -215,7 +216,7 @@ export class Session {
 
   private searcher(): Search {
     this.solver ??= new Solver();
-    this.search ??= new Search(this.options.search, this.now, new Random(this.options.seed), randomPlayout, this.solver);
+    this.search ??= makeSearch(this.options, this.options.seed, this.now, this.solver);
     return this.search;
   }
 }
