@@ -24,6 +24,8 @@ export interface EngineOptions {
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
   readonly progress?: number;
   readonly search: SearchParams;
+  /** Searches of each move at once, each on its thread with its own tree (root parallelisation). */
+  readonly threads: number;
   /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
   readonly weights?: string | undefined;
 }
@@ -51,6 +53,11 @@ export const DEFAULT_MOVE_SECONDS = 5;
 export const DEFAULT_CONNECT_SECONDS = 10;
 /** Two pools of this many nodes, 24 bytes each, stay under 1 GB, well within the course's 4 GiB. */
 const MAX_NODES = 20_000_000;
+/**
+ * Each thread is a search with its own tree (--max-nodes, 192 MB by default), and more
+ * threads than cores only share them: 16 is past any machine the course runs on.
+ */
+const MAX_THREADS = 16;
 /** A node's 32-bit visit counter must outlast a whole game's searches: 60 of these stay under 2^31. */
 const MAX_PLAYOUTS = 10_000_000;
 
@@ -78,6 +85,12 @@ function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
   return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
 
+/** A thread count, 1 to MAX_THREADS; more is refused as too many. */
+export function parseThreads(text: string): Result<number> {
+  if (/^\d+$/.test(text) && Number(text) > MAX_THREADS) return err(`${printable(text)} threads are too many: at most ${MAX_THREADS}, each a search with its own tree`);
+  return parseWholeNumber(text, 1, MAX_THREADS);
+}
+
 export function parseEngineName(text: string): Result<string> {
   if (text === "") return err("the name is empty");
   if (!/^[\x21-\x7e]+$/.test(text)) return err(`the name "${printable(text)}" must be printable ASCII without spaces`);
@@ -100,6 +113,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--search": searchSetting("algorithm", "uct|ucb|random|alphabeta", `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
   "--depth": searchSetting("depth", "N", `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`, (t) => parseWholeNumber(t, 1, MAX_DEPTH)),
   "--weights": field("weights", "FILE", "the evaluation's weights file for --search alphabeta (default: the weights built into the program)", nonEmpty),
+  "--threads": field("threads", "N", `search each move with N searches at once, one a thread, each with its own tree of --max-nodes, and play the move their root statistics agree on; with --playouts each search does that many (default 1: the course judge runs two engines on one machine)`, parseThreads),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
@@ -119,6 +133,7 @@ export function defaultEngineOptions(): EngineOptions {
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     search: DEFAULT_SEARCH_PARAMS,
+    threads: 1,
     weights: undefined,
   };
 }

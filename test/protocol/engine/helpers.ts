@@ -14,6 +14,7 @@ export const TEST_OPTIONS: EngineOptions = {
   maxMoveTime: undefined,
   connectTimeout: 10,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
+  threads: 1,
 };
 
 /** A session whose diagnostics are collected instead of written to stderr; `now` is the clock its searches read. */
