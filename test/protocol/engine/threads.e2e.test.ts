@@ -98,4 +98,14 @@ describe("othello --threads", () => {
       rmSync(join(scratch, "searchWorker.js"));
     }
   });
+
+  it("othello bench --threads 2 measures the search at 1 and 2 threads", { timeout: 60_000 }, async () => {
+    const { status, stdout, stderr } = await run(["bench", "--perft-depth", "3", "--rounds", "1", "--threads", "2"], "");
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines).toContainEqual(expect.stringMatching(/^search visits\/s at 1 and 2 threads \(.*\): 1 thread \d+; 2 threads \d+$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^visits\/s at 2 threads: \d+ = \d+\.\d\dx 1 thread's \d+ \(best rounds; medians \d+\.\d\dx\)$/));
+    expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
+    expect(stderr).toContain("bench: search at 1 and 2 threads, round 1 of 1");
+    expect(status).toBe(0);
+  });
 });
