@@ -132,7 +132,7 @@ export interface SearchLimits {
   readonly playouts?: number;
   /** Stop after this many milliseconds. */
   readonly timeMs?: number;
-  /** A timed search stops as soon as its move can no longer change (default true); false runs the whole time (benchmarks). */
+  /** A timed search stops as soon as its move can no longer change (default false: it runs its whole time). */
   readonly stopEarly?: boolean;
   /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
   readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
@@ -365,7 +365,7 @@ export class Search {
     const tell = progress === undefined ? undefined : (playouts: number) => progress.report(this.standing(playouts, started, reused));
     this.solved = 0;
     this.stoppedEarly = false;
-    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? true, tell, progress?.everyMs ?? Infinity);
+    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? false, tell, progress?.everyMs ?? Infinity);
     return this.standing(playouts, started, reused);
   }
 

@@ -763,7 +763,7 @@ describe("stopping early", () => {
     let t = 0;
     // Narrow exploration piles the visits on one move; each clock read is a millisecond.
     const s = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3));
-    const report = s.choose(new Game(), { timeMs: 2000 });
+    const report = s.choose(new Game(), { timeMs: 2000, stopEarly: true });
     expect(report.stoppedEarly).toBe(true);
     expect(report.elapsedMs).toBeLessThan(2000);
     const visits = s.rootChildren().map((c) => c.visits).sort((a, b) => b - a);
@@ -772,13 +772,13 @@ describe("stopping early", () => {
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
   });
 
-  it("not with stopEarly false, nor, with even visits, until the last moments", () => {
+  it("not without stopEarly, nor, with even visits, until the last moments", () => {
     let t = 0;
-    const full = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000, stopEarly: false });
+    const full = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
     expect(full.stoppedEarly).toBe(false);
     expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
     t = 0;
-    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
+    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000, stopEarly: true });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
     expect(even.elapsedMs).toBeGreaterThan(1900);
   });

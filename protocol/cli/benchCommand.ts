@@ -1,5 +1,7 @@
 import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, type SearchParams, perft, randomPlayout } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
+import { defaultEngineOptions, parseThreads } from "../engine/options.js";
+import { ParallelSearch } from "../engine/parallelSearch.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -11,22 +13,26 @@ interface BenchOptions {
    * down, so the best round measures the engine and the median shows the load.
    */
   readonly rounds: number;
+  /** With more than 1, the engine's search at this many threads too (--threads), against 1 thread. */
+  readonly threads: number;
 }
 
 export const benchProgram: Program<BenchOptions> = {
   name: "othello bench",
-  synopsis: ["othello bench [--perft-depth D] [--rounds N]"],
+  synopsis: ["othello bench [--perft-depth D] [--rounds N] [--threads N]"],
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
     "weights), random playouts, and the tree search (the classic one's playouts, the default one's visits),",
     "single-threaded. Results on stdout, among them `evals/s: N`, `visits/s: N` and, last, `playouts/s: N`",
-    "(the best rounds); progress on stderr.",
+    "(the best rounds); progress on stderr. With --threads N, the engine's search is also run at 1 and at N",
+    "threads in turn, and `visits/s at N threads: V` says the visits of all its threads a second.",
   ],
   options: {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
     "--rounds": field("rounds", "N", "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
+    "--threads": field("threads", "N", "also the engine's search at N threads (as othello --threads N), one-second rounds at 1 and at N threads in turn (default 1: not run)", parseThreads),
   },
-  defaults: () => ({ perftDepth: 11, rounds: 10 }),
+  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1 }),
 };
 
 function median(values: number[]): number {
@@ -54,9 +60,35 @@ function measureSearch(params: SearchParams, rounds: number, random: Random, eva
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
     log(`bench: ${what}, round ${r + 1} of ${rounds}`);
-    const report = search.choose(new Game(), { timeMs: 1000, stopEarly: false });
+    const report = search.choose(new Game(), { timeMs: 1000 });
     search.reset();
     rates.push((report.playouts * 1000) / report.elapsedMs);
+  }
+  return rates;
+}
+
+/**
+ * Playouts per second of the engine's search (UCT from the start, a fresh tree each round),
+ * summed over its threads: `rounds` rounds of one second each at 1 and at `threads` threads
+ * in turn, so that the machine's load weighs on both alike.
+ */
+function measureThreads(threads: number, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[] } {
+  const options = { ...defaultEngineOptions(), seed: 1 };
+  const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
+  const many = new ParallelSearch({ ...options, threads }, log, evaluation);
+  const round = (search: ParallelSearch, ms: number): number => {
+    search.reset();
+    const report = search.choose(new Game(), { timeMs: ms });
+    return (report.playouts * 1000) / report.elapsedMs;
+  };
+  // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
+  round(one, 300);
+  round(many, 1000);
+  const rates = { one: [] as number[], many: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: search at 1 and ${threads} threads, round ${r + 1} of ${rounds}`);
+    rates.one.push(round(one, 1000));
+    rates.many.push(round(many, 1000));
   }
   return rates;
 }
@@ -96,7 +128,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(benchProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
-  const { perftDepth: depth, rounds } = parsed.settings;
+  const { perftDepth: depth, rounds, threads } = parsed.settings;
   const { print, log } = out;
   log(`bench: perft(${depth}) ...`);
   const t0 = performance.now();
@@ -135,6 +167,13 @@ export function benchCommand(args: readonly string[], out: Output): number {
   const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
   print(`visits/s: ${Math.round(Math.max(...visitRates))}`);
+  if (threads > 1) {
+    const { one, many } = measureThreads(threads, rounds, loaded.value, log);
+    const [best1, bestN] = [Math.max(...one), Math.max(...many)];
+    print(`search visits/s at 1 and ${threads} threads (summed over the threads; UCT from the start, ${rounds} one-second searches each, in turn): `
+      + `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`);
+    print(`visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`);
+  }
   print(`playouts/s: ${Math.round(raw)}`);
   return 0;
 }

@@ -12,7 +12,13 @@ export interface SearchMaking {
   readonly now?: () => number;
 }
 
-/** The engine's tree search as its options describe it: random playouts, the exact solver for small leaves, the evaluation. */
+/**
+ * The engine's tree search as its options describe it (random playouts, the exact solver for
+ * small leaves, the evaluation), as every thread makes it: the session's own and each worker's
+ * (protocol/engine/searchWorker.ts), so what the search is built with reaches them all. The
+ * session passes its clock (tests step it) and shares its solver (one transposition table for
+ * its root solves and the search's leaves); a worker takes the real clock and a solver of its own.
+ */
 export function makeSearch(options: EngineOptions, making: SearchMaking): Search {
   const now = making.now ?? (() => performance.now());
   return new Search(options.search, now, new Random(making.seed), randomPlayout, making.solver ?? new Solver(), making.evaluation);

@@ -1,8 +1,9 @@
 import {
-  type ChildStats, type Move, type Position, type Result, drawGtpBoard, err, formatGgfMove, ggfToGame, ok, parseGgf, parseGgfMove,
+  type Move, type Position, type Result, drawGtpBoard, err, formatGgfMove, ggfToGame, ok, parseGgf, parseGgfMove,
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
+import type { RootChild } from "./rootMerge.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session, Thought } from "./session.js";
 
@@ -71,8 +72,8 @@ function discs(winChance: number): number {
 const squareText = (move: Move): string => formatGgfMove({ move });
 
 /** The most visited child, if any has been visited. */
-function mostVisited(children: readonly ChildStats[]): ChildStats | undefined {
-  let best: ChildStats | undefined;
+function mostVisited(children: readonly RootChild[]): RootChild | undefined {
+  let best: RootChild | undefined;
   for (const c of children) if (c.visits > 0 && (best === undefined || c.visits > best.visits)) best = c;
   return best;
 }
@@ -95,7 +96,7 @@ interface Assessment {
   readonly note: string;
 }
 
-function assessChild(session: Session, child: ChildStats): Assessment {
+function assessChild(session: Session, child: RootChild): Assessment {
   const pv = lineFrom(session, child.move);
   if (child.proven !== undefined) {
     const chance = child.proven === "win" ? 1 : child.proven === "draw" ? 0.5 : 0;

@@ -26,6 +26,8 @@ export interface EngineOptions {
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
   readonly progress?: number;
   readonly search: SearchParams;
+  /** Searches of each move at once, each on its thread with its own tree (root parallelisation). */
+  readonly threads: number;
   /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
   readonly weights?: string | undefined;
 }
@@ -53,6 +55,11 @@ export const DEFAULT_MOVE_SECONDS = 5;
 export const DEFAULT_CONNECT_SECONDS = 10;
 /** Two pools of this many nodes, 52 bytes each, stay under 1.7 GB, well within the course's 4 GiB. */
 const MAX_NODES = 16_000_000;
+/**
+ * Each thread is a search with its own tree (--max-nodes, 416 MB by default), and more
+ * threads than cores only share them: 16 is past any machine the course runs on.
+ */
+const MAX_THREADS = 16;
 /** A node's 32-bit visit counter must outlast a whole game's searches: 60 of these stay under 2^31. */
 const MAX_PLAYOUTS = 10_000_000;
 
@@ -88,6 +95,12 @@ function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
   return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
 
+/** A thread count, 1 to MAX_THREADS; more is refused as too many. */
+export function parseThreads(text: string): Result<number> {
+  if (/^\d+$/.test(text) && Number(text) > MAX_THREADS) return err(`${printable(text)} threads are too many: at most ${MAX_THREADS}, each a search with its own tree`);
+  return parseWholeNumber(text, 1, MAX_THREADS);
+}
+
 export function parseEngineName(text: string): Result<string> {
   if (text === "") return err("the name is empty");
   if (!/^[\x21-\x7e]+$/.test(text)) return err(`the name "${printable(text)}" must be printable ASCII without spaces`);
@@ -115,6 +128,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--prior-visits": searchSetting("priorVisits", "N", `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
   "--eval-scale": searchSetting("evalScale", "DISCS|fitted", `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`, (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000))),
   "--weights": field("weights", "FILE", "the evaluation's weights file (default: the weights built into the program)", nonEmpty),
+  "--threads": field("threads", "N", `search each move with N searches at once, one a thread, each with its own tree of --max-nodes, and play the move their root statistics agree on; with --playouts each search does that many (default 1: the course judge runs two engines on one machine)`, parseThreads),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
@@ -141,6 +155,7 @@ export function defaultEngineOptions(): EngineOptions {
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     search: DEFAULT_SEARCH_PARAMS,
+    threads: 1,
     weights: undefined,
   };
 }

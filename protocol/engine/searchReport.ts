@@ -3,8 +3,9 @@ import { type AlphaBetaResult, PASS, type Position, type SearchReport, type Solv
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
  * the choice. `thinking` lines, with `--progress`, say the same of a search still running.
+ * With `threads` above 1 the report merges that many searches (--threads).
  */
-export function formatSearchReport(report: SearchReport, position: Position, word: "search" | "thinking" = "search"): string {
+export function formatSearchReport(report: SearchReport & { readonly threads?: number }, position: Position, word: "search" | "thinking" = "search"): string {
   const move = `${formatVertex(report.move)} (${formatOtpMove(report.move)})`;
   const side = position.blackToMove ? "black" : "white";
   switch (report.reason) {
@@ -19,7 +20,8 @@ export function formatSearchReport(report: SearchReport, position: Position, wor
     case "search": {
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      return `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)}), reused ${report.reused}, `
+      const threads = (report.threads ?? 1) > 1 ? ` on ${report.threads} threads` : "";
+      return `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, `
         + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
         + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
         + `${report.proven === undefined ? "" : `proven ${report.proven}; `}`

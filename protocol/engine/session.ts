@@ -1,7 +1,9 @@
-import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, type Result, type Search, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
-import { makeSearch, needsEvaluation } from "./engineSearch.js";
-import type { ChildStats, SearchReport, SolveMode } from "../../src/index.js";
+import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, type Result, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import type { SearchReport, SolveMode } from "../../src/index.js";
+import { needsEvaluation } from "./engineSearch.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
+import { ParallelSearch } from "./parallelSearch.js";
+import type { RootChild } from "./rootMerge.js";
 import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /** A chosen move and the time it took to choose it. */
@@ -27,8 +29,8 @@ export class Session {
   private current = new Game();
   /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
   readonly clock: TimeControl;
-  /** Made at the first genmove: its tree is the engine's one large allocation. */
-  private search: Search | undefined;
+  /** Made at the first genmove: its trees (one a thread) are the engine's large allocations. */
+  private search: ParallelSearch | undefined;
   /** Made at the first solve: its transposition table is kept from move to move. */
   private solver: Solver | undefined;
   private readonly planner = new SolvePlanner();
@@ -115,8 +117,8 @@ export class Session {
     return this.thought;
   }
 
-  /** The search tree below the last searched position, as `Search.children` reads it; [] before any search. */
-  searchChildren(line: readonly Move[]): ChildStats[] {
+  /** The search tree below the last searched position, as `ParallelSearch.children` reads it; [] before any search. */
+  searchChildren(line: readonly Move[]): RootChild[] {
     return this.search?.children(line) ?? [];
   }
 
@@ -216,9 +218,9 @@ export class Session {
     };
   }
 
-  private searcher(): Search {
+  private searcher(): ParallelSearch {
     this.solver ??= new Solver();
-    this.search ??= makeSearch(this.options, { seed: this.options.seed, evaluation: this.evaluation, solver: this.solver, now: this.now });
+    this.search ??= new ParallelSearch(this.options, this.log, this.evaluation, this.now, this.solver);
     return this.search;
   }
 }

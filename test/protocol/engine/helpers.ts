@@ -16,6 +16,7 @@ export const TEST_OPTIONS: EngineOptions = {
   maxMoveTime: undefined,
   connectTimeout: 10,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
+  threads: 1,
 };
 
 /** The shipped evaluation, read once for every test session. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatSearchReport } from "../../../protocol/engine/searchReport.js";
+import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
 import { Position, type SearchReport } from "../../../src/index.js";
 
 describe("the search's report line", () => {
@@ -19,6 +20,13 @@ describe("the search's report line", () => {
       "5000 visits in 0.50 s (10000/s; eval leaves, priors, 7 solved, stopped early), reused 100");
     expect(formatSearchReport({ ...report, leaf: "eval", priors: false }, start)).toContain("(10000/s; eval leaves, 7 solved)");
     expect(formatSearchReport({ ...report, priors: true }, start)).toContain("(10000/s; random playouts, priors, 7 solved)");
+  });
+
+  it("says the threads when it merges several searches (--threads), in a line othello ui still reads", () => {
+    const line = formatSearchReport({ ...report, threads: 2 }, start);
+    expect(line).toBe("search: black: 5000 playouts in 0.50 s (10000/s; random playouts, 7 solved) on 2 threads, reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3");
+    expect(parseEngineReport(line)).toMatchObject({ kind: "search", playouts: 5000, nodes: 900, visits: 4000, pv: ["d3", "c3"] });
+    expect(formatSearchReport({ ...report, threads: 1 }, start)).toBe(formatSearchReport(report, start));
   });
 
   it.each(["win", "draw", "loss"] as const)("says when the move is a proven %s", (proven) => {

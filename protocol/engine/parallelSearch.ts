@@ -1,0 +1,166 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { type Evaluation, type Game, type Move, type Search, type SearchLimits, type SearchReport, type Solver, formatCode } from "../../src/index.js";
+import { makeSearch } from "./engineSearch.js";
+import type { EngineOptions } from "./options.js";
+import { type ThreadResult, ResultSlot } from "./resultSlot.js";
+import { type RootChild, chooseRootChild, mergeRootChildren } from "./rootMerge.js";
+import type { SearchRequest, SearchWorkerData } from "./searchWorker.js";
+import { wallClock } from "./wallClock.js";
+
+/** The worker's bundle, beside the program's (build.mjs); from source (the tests) there is none. */
+const WORKER_FILE = new URL("./searchWorker.js", import.meta.url);
+/** How long past the move's deadline a worker may take to answer: its clock is read every few playouts, its answer is written at once. */
+const GRACE_MS = 50;
+/**
+ * Without a deadline (a fixed number of playouts and no ceiling) a worker does the same work
+ * as the main thread: it is waited for as long again as the main thread searched, and this.
+ */
+const UNTIMED_GRACE_MS = 1000;
+/** Seeds of the workers' searches: the session's seed plus multiples of this (2^32 / golden ratio), far apart. */
+const SEED_STEP = 0x9e3779b9;
+
+/** A search's report, with the number of searches merged into it. */
+export interface ThreadedReport extends SearchReport {
+  readonly threads: number;
+}
+
+interface Helper {
+  /** 2 for the first worker: the main thread's search is thread 1. */
+  readonly thread: number;
+  readonly worker: Worker;
+  readonly slot: ResultSlot;
+  /** "failed": its search threw, and its "error" event, which says why, is still to come. */
+  state: "live" | "failed" | "gone";
+}
+
+/**
+ * Root parallelisation: the same move searched by `options.threads` searches at once, each
+ * with its own tree kept from move to move, and their root children merged to choose the move
+ * (`chooseRootChild`). The main thread runs one search itself and then blocks until the
+ * workers' answers are in, so `choose` stays synchronous; a worker that has not answered by the
+ * move's deadline (and a little grace) is left out of that move, and one that fails is left out
+ * for good, both said on the log. Workers never keep the process alive.
+ */
+export class ParallelSearch {
+  private readonly main: Search;
+  private readonly helpers: Helper[] = [];
+  private request = 0;
+  /** The root children merged at the last search; undefined when it was the main thread's alone. */
+  private merged: RootChild[] | undefined;
+
+  constructor(options: EngineOptions, private readonly log: (line: string) => void, evaluation: Evaluation | undefined, now?: () => number, solver?: Solver) {
+    this.main = makeSearch(options, { seed: options.seed, evaluation, ...(now === undefined ? {} : { now }), ...(solver === undefined ? {} : { solver }) });
+    if (options.threads === 1) return;
+    const file = fileURLToPath(WORKER_FILE);
+    if (!existsSync(file)) {
+      log(`threads: ${file} is missing (make builds it): searching on 1 thread, not ${options.threads}`);
+      return;
+    }
+    for (let thread = 2; thread <= options.threads; thread++) this.helpers.push(this.start(file, options, thread));
+  }
+
+  private start(file: string, options: EngineOptions, thread: number): Helper {
+    const slot = new ResultSlot();
+    const workerData: SearchWorkerData = { options, seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0, slot: slot.buffer };
+    const helper: Helper = { thread, worker: new Worker(file, { workerData }), slot, state: "live" };
+    helper.worker.unref();
+    helper.worker.on("error", (e) => this.lost(helper, `failed: ${e.message}`));
+    helper.worker.on("exit", (code) => this.lost(helper, `stopped (exit code ${code})`));
+    return helper;
+  }
+
+  /**
+   * A worker gone: said once, and its thread is left out from now on. One whose search failed
+   * was said already when its slot told so (its "error" event may come only after the last
+   * command, the event loop being busy answering): the event then adds the reason.
+   */
+  private lost(helper: Helper, why: string): void {
+    if (helper.state === "gone") return;
+    const announced = helper.state === "failed";
+    helper.state = "gone";
+    this.log(announced ? `threads: thread ${helper.thread} ${why}` : `threads: thread ${helper.thread} ${why}; searching on ${1 + this.live().length} threads from now on`);
+  }
+
+  private live(): Helper[] {
+    return this.helpers.filter((h) => h.state === "live");
+  }
+
+  /** Forgets every tree: the next search starts afresh. */
+  reset(): void {
+    this.main.reset();
+    this.merged = undefined;
+    for (const h of this.live()) h.worker.postMessage({ kind: "reset" } satisfies SearchRequest);
+  }
+
+  /**
+   * Chooses a move for the side to move in `game`, as `Search.choose` does; with workers, the
+   * move of the merged root children, and the report of every search that answered in time.
+   * Progress reports come from the main thread's search alone.
+   */
+  choose(game: Game, limits: SearchLimits): ThreadedReport {
+    const helpers = this.live();
+    this.merged = undefined;
+    if (helpers.length === 0 || game.position.legalMoves().length < 2 || this.main.params.algorithm === "random") {
+      return { ...this.main.choose(game, limits), threads: 1 };
+    }
+    const started = wallClock();
+    const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
+    const request = ++this.request;
+    const message: SearchRequest = {
+      kind: "search", request, start: formatCode(game.start), moves: [...game.moves],
+      ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+      ...(deadline === undefined ? {} : { deadline }),
+      stopEarly: limits.stopEarly ?? false,
+    };
+    for (const h of helpers) h.worker.postMessage(message);
+    const own = this.main.choose(game, limits);
+    const searched = wallClock();
+    const until = deadline === undefined ? searched + (searched - started) + UNTIMED_GRACE_MS : deadline + GRACE_MS;
+    const results: ThreadResult[] = [];
+    for (const h of helpers) {
+      const answer = h.slot.wait(request, until, wallClock);
+      if (answer.kind === "answered") results.push(answer.result);
+      else if (answer.kind === "failed") {
+        h.state = "failed";
+        this.log(`threads: thread ${h.thread}'s search failed; searching on ${1 + this.live().length} threads from now on`);
+      }
+      else this.log(`threads: thread ${h.thread} did not answer by the deadline; its search is left out of this move`);
+    }
+    const merged = mergeRootChildren([this.main.rootChildren(), ...results.map((r) => r.children)]);
+    const best = chooseRootChild(merged)!;
+    this.merged = merged;
+    const sum = (count: (r: ThreadResult) => number): number => results.reduce((total, r) => total + count(r), 0);
+    return {
+      move: best.move,
+      reason: "search",
+      playouts: own.playouts + sum((r) => r.playouts),
+      // What the search used is the same on every thread; the leaves solved and the early stop are the main thread's.
+      leaf: own.leaf,
+      priors: own.priors,
+      solved: own.solved,
+      stoppedEarly: own.stoppedEarly,
+      elapsedMs: own.elapsedMs + (wallClock() - searched),
+      reused: own.reused + sum((r) => r.reused),
+      nodes: own.nodes + sum((r) => r.nodes),
+      pruned: own.pruned + sum((r) => r.pruned),
+      visits: best.visits,
+      winRate: best.winRate,
+      // The main thread's line, when its tree agrees on the move; the other trees are not at hand.
+      pv: own.move === best.move ? own.pv : [best.move],
+      ...(best.proven === undefined ? {} : { proven: best.proven }),
+      threads: 1 + results.length,
+    };
+  }
+
+  /** The root's children as the last search left them: merged over the threads when it was searched on several. */
+  rootChildren(): RootChild[] {
+    return this.children([]);
+  }
+
+  /** The children of the node `line` leads to (`Search.children`): at the root the merged ones, below it the main thread's tree. */
+  children(line: readonly Move[]): RootChild[] {
+    return line.length === 0 && this.merged !== undefined ? this.merged : this.main.children(line);
+  }
+}

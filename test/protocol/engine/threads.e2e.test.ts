@@ -1,0 +1,113 @@
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Game, PASS, parseOtpMove } from "../../../src/index.js";
+
+// Worker threads load the built worker (dist/searchWorker.js), so --threads is tested on the
+// built program; test/buildPrograms.ts builds it before any test starts.
+const DIST = join(import.meta.dirname, "..", "..", "..", "dist");
+const QUICK = ["--playouts", "300", "--max-nodes", "20000", "--seed", "4"];
+
+interface Finished {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The program at `program` with `args` and `input` on its stdin; killed (status null) if it has not ended within 30 s. */
+function run(args: readonly string[], input: string, program = join(DIST, "othello.js")): Promise<Finished> {
+  const child = spawn(process.execPath, [program, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+  child.stdin.end(input);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  return new Promise((resolve) => child.on("close", (status) => {
+    clearTimeout(timer);
+    resolve({ status, stdout, stderr });
+  }));
+}
+
+/** The search report lines of a run's stderr. */
+const searchLines = (stderr: string): string[] => stderr.split("\n").filter((l) => l.startsWith("search: "));
+
+/** A folder holding the built program without its worker, and whatever worker the test writes there. */
+const scratch = mkdtempSync(join(tmpdir(), "othello-threads-"));
+copyFileSync(join(DIST, "othello.js"), join(scratch, "othello.js"));
+copyFileSync(join(DIST, "eval.weights"), join(scratch, "eval.weights"));
+writeFileSync(join(scratch, "package.json"), '{ "type": "module" }\n');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("othello --threads", () => {
+  it("searches each move on N threads, each doing --playouts, says so in its report, and ends at quit", { timeout: 40_000 }, async () => {
+    const { status, stdout, stderr } = await run(["--threads", "2", ...QUICK], "genmove\ngenmove\nquit\n");
+    expect(stdout).toMatch(/^genmove [0-7] [0-7]\ngenmove [0-7] [0-7]\nquit\n$/);
+    const lines = searchLines(stderr);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^search: black: 600 visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\) on 2 threads, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/);
+    expect(lines[1]).toMatch(/^search: white: 600 visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads, reused \d+,/);
+    expect(stderr).not.toContain("threads:");
+    expect(status).toBe(0);
+  });
+
+  it("plays a whole game against itself on 3 threads, every move legal, and ends at the end of input", { timeout: 60_000 }, async () => {
+    const { status, stdout, stderr } = await run(["--threads", "3", ...QUICK], `${"genmove\n".repeat(80)}final_score\n`);
+    const replies = stdout.trimEnd().split("\n");
+    const game = new Game();
+    for (const reply of replies.slice(0, -1)) {
+      const move = parseOtpMove(reply.replace(/^genmove /, ""));
+      if (!move.ok) throw new Error(`${reply}: ${move.error}`);
+      if (game.isOver()) expect(move.value).toBe(PASS);
+      else expect(game.play(move.value), `${reply} after ${game.moves.join(" ")}`).toMatchObject({ ok: true });
+    }
+    expect(game.isOver()).toBe(true);
+    expect(replies.at(-1)).toBe(`final_score ${game.position.discDifference()}`);
+    expect(searchLines(stderr).filter((l) => / on 3 threads, /.test(l)).length).toBeGreaterThan(10);
+    expect(stderr).not.toContain("threads:");
+    expect(status).toBe(0);
+  });
+
+  it("without its worker beside the program: says so, and searches on one thread", async () => {
+    const { status, stdout, stderr } = await run(["--threads", "2", ...QUICK], "genmove\nquit\n", join(scratch, "othello.js"));
+    expect(stdout).toMatch(/^genmove [0-7] [0-7]\nquit\n$/);
+    expect(stderr).toContain(`threads: ${join(scratch, "searchWorker.js")} is missing (make builds it): searching on 1 thread, not 2`);
+    expect(searchLines(stderr)).toEqual([expect.stringMatching(/^search: black: 300 visits in [\d.]+ s \(\d+\/s; [^)]*\), reused 0,/)]);
+    expect(status).toBe(0);
+  });
+
+  it("a worker whose search fails is left out at once and said on stderr, and the engine goes on with the others", { timeout: 40_000 }, async () => {
+    // The real worker, except that the first one started is handed a broken game from the second move on.
+    copyFileSync(join(DIST, "searchWorker.js"), join(scratch, "realSearchWorker.js"));
+    writeFileSync(join(scratch, "searchWorker.js"), [
+      'import { parentPort, threadId } from "node:worker_threads";',
+      "const on = parentPort.on.bind(parentPort);",
+      'if (threadId === 1) parentPort.on = (event, listener) => on(event, (m) => listener(m.kind === "search" && m.moves.length > 0 ? { ...m, moves: [99] } : m));',
+      'await import("./realSearchWorker.js");',
+    ].join("\n"));
+    try {
+      const { status, stdout, stderr } = await run(["--threads", "3", ...QUICK], "genmove\ngenmove\ngenmove\nquit\n", join(scratch, "othello.js"));
+      expect(stdout).toMatch(/^(genmove [0-7] [0-7]\n){3}quit\n$/);
+      // Said at once; the reason follows when the worker's error event is handled, which may be after quit.
+      expect(stderr).toContain("threads: thread 2's search failed; searching on 2 threads from now on");
+      expect(stderr).not.toMatch(/threads: thread [^2]/);
+      expect(stderr).not.toContain("did not answer");
+      expect(searchLines(stderr).map((l) => /^search: \w+: (\d+) visits .* on (\d) threads,/.exec(l)?.slice(1))).toEqual([["900", "3"], ["600", "2"], ["600", "2"]]);
+      expect(status).toBe(0);
+    } finally {
+      rmSync(join(scratch, "searchWorker.js"));
+    }
+  });
+
+  it("othello bench --threads 2 measures the search at 1 and 2 threads", { timeout: 60_000 }, async () => {
+    const { status, stdout, stderr } = await run(["bench", "--perft-depth", "3", "--rounds", "1", "--threads", "2"], "");
+    const lines = stdout.trimEnd().split("\n");
+    expect(lines).toContainEqual(expect.stringMatching(/^search visits\/s at 1 and 2 threads \(.*\): 1 thread \d+; 2 threads \d+$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^visits\/s at 2 threads: \d+ = \d+\.\d\dx 1 thread's \d+ \(best rounds; medians \d+\.\d\dx\)$/));
+    expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
+    expect(stderr).toContain("bench: search at 1 and 2 threads, round 1 of 1");
+    expect(status).toBe(0);
+  });
+});
