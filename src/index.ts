@@ -26,3 +26,4 @@ export * from "./train/selfPlay.js";
 export * from "./train/fitting.js";
 export * from "./train/heldOut.js";
 export * from "./train/winCurve.js";
+export * from "./selectionTables.js";

@@ -1,5 +1,6 @@
 import { legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
 import { type Move, PASS } from "./position.js";
+import { type SelectionTables, selectionTables } from "./selectionTables.js";
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
@@ -50,18 +51,35 @@ export class Tree {
   readonly squares: Float64Array;
   /** The evaluation's win probability for the player who moved into the node (with priors). */
   readonly prior: Float32Array;
-  /** (total + priorVisits * prior) / (visits + priorVisits): the mean selection reads. */
-  readonly score: Float64Array;
-  /** 1 / sqrt(visits + priorVisits): the exploration term's factor; Infinity while unvisited without priors. */
-  readonly spread: Float64Array;
+  /**
+   * The two terms selection reads of each child, side by side so that one cache line holds
+   * both: at 2n, (total + priorVisits * prior) / (visits + priorVisits), the mean with the
+   * prior; at 2n + 1, 1 / sqrt(visits + priorVisits), the exploration term's factor (Infinity
+   * while unvisited without priors).
+   */
+  readonly ucb: Float64Array;
   /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
   readonly proof: Uint8Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   size = 0;
 
+  /** sqrt(ln N) and 1 / sqrt(n) of the counts with the priors' virtual visits added, looked up. */
+  private tables: SelectionTables = selectionTables(0);
+
   /** Virtual results each prior counts as; 0 for none (the classic search). */
-  priorVisits = 0;
+  get priorVisits(): number {
+    return this.tables.offset;
+  }
+
+  set priorVisits(k: number) {
+    this.tables = selectionTables(k);
+  }
+
+  /** c * sqrt(ln N) for the node as a parent, N its visits with the priors' (the exploration term's factor). */
+  exploration(node: number, c: number): number {
+    return c * this.tables.sqrtLog(this.visits[node]!);
+  }
 
   constructor(readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
@@ -73,8 +91,7 @@ export class Tree {
     this.total = new Float64Array(capacity);
     this.squares = new Float64Array(capacity);
     this.prior = new Float32Array(capacity);
-    this.score = new Float64Array(capacity);
-    this.spread = new Float64Array(capacity);
+    this.ucb = new Float64Array(2 * capacity);
     this.proof = new Uint8Array(capacity);
     this.origin = new Int32Array(capacity);
   }
@@ -95,7 +112,10 @@ export class Tree {
     this.total[n] = 0;
     this.squares[n] = 0;
     this.proof[n] = UNPROVEN;
-    this.setPrior(n, 0.5);
+    // setPrior(n, 0.5) written out: a new node's terms do not depend on its counts.
+    this.prior[n] = 0.5;
+    this.ucb[2 * n] = 0.5;
+    this.ucb[2 * n + 1] = this.tables.inverseSqrt(0);
     return n;
   }
 
@@ -158,18 +178,24 @@ export class Tree {
 
   /** Adds one result in [0, 1], for the player who moved into the node. */
   record(node: number, result: number): void {
-    this.visits[node]!++;
-    this.total[node]! += result;
+    // refresh(node) written out, from the new counts at hand: once per level of every visit.
+    const visits = this.visits[node]! + 1;
+    const total = this.total[node]! + result;
+    this.visits[node] = visits;
+    this.total[node] = total;
     this.squares[node]! += result * result;
-    this.refresh(node);
+    const tables = this.tables;
+    const k = tables.offset;
+    this.ucb[2 * node] = k === 0 ? total / visits : (total + k * this.prior[node]!) / (visits + k);
+    this.ucb[2 * node + 1] = tables.inverseSqrt(visits);
   }
 
   /** Recomputes the node's cached selection terms from its counts. */
   private refresh(node: number): void {
     const k = this.priorVisits;
     const m = this.visits[node]! + k;
-    this.score[node] = m === 0 ? 0.5 : (this.total[node]! + k * this.prior[node]!) / m;
-    this.spread[node] = 1 / Math.sqrt(m);
+    this.ucb[2 * node] = m === 0 ? 0.5 : (this.total[node]! + k * this.prior[node]!) / m;
+    this.ucb[2 * node + 1] = this.tables.inverseSqrt(this.visits[node]!);
   }
 
   /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */
@@ -227,8 +253,8 @@ export class Tree {
     this.squares[dst] = from.squares[src]!;
     this.proof[dst] = from.proof[src]!;
     this.prior[dst] = from.prior[src]!;
-    this.score[dst] = from.score[src]!;
-    this.spread[dst] = from.spread[src]!;
+    this.ucb[2 * dst] = from.ucb[2 * src]!;
+    this.ucb[2 * dst + 1] = from.ucb[2 * src + 1]!;
   }
 
   /**

@@ -188,11 +188,11 @@ export function ucb1(points: number, visits: number, parentVisits: number, c: nu
  * `ignoreProofs`, proven children count like the others.
  */
 export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
-  const { flags, visits, score, spread, firstChild, childCount } = tree;
+  const { flags, ucb, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
   // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
-  const explore = c * Math.sqrt(Math.log(visits[node]! + tree.priorVisits));
+  const explore = tree.exploration(node, c);
   let best = -1;
   let bestValue = -Infinity;
   let prunedOnly = -1;
@@ -204,9 +204,9 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
       continue;
     }
     // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first.
-    const s = spread[child]!;
+    const s = ucb[2 * child + 1]!;
     if (s === Infinity) return child;
-    const value = score[child]! + explore * s;
+    const value = ucb[2 * child]! + explore * s;
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;

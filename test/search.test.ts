@@ -454,8 +454,8 @@ describe("counters", () => {
     expect(tree.visits[0]).toBe(3);
     expect(tree.mean(0)).toBeCloseTo(mean, 12);
     expect(Math.sqrt(tree.squares[0]! / 3 - tree.mean(0) ** 2)).toBeCloseTo(spread, 12);
-    expect(tree.score[0]).toBeCloseTo(mean, 12);
-    expect(tree.spread[0]).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(tree.ucb[0]).toBeCloseTo(mean, 12);
+    expect(tree.ucb[1]).toBeCloseTo(1 / Math.sqrt(3), 12);
   });
 });
 

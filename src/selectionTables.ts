@@ -1,0 +1,41 @@
+/**
+ * The two functions of a visit count that UCT's selection needs at every level of every visit,
+ * sqrt(ln N) for a parent and 1 / sqrt(n) for a child, counts offset by the priors' virtual
+ * visits, looked up for small counts. Math.log costs tens of nanoseconds, and there is one per
+ * level of every visit: a sizeable share of a random playout's time. Each entry is the value
+ * Math computes, so a search gives the same results with the tables as without them.
+ */
+/** Counts below this are looked up: two tables of 512 KiB for each offset in use. */
+const SIZE = 1 << 16;
+
+export class SelectionTables {
+  private readonly sqrtLogs = new Float64Array(SIZE);
+  private readonly inverseSqrts = new Float64Array(SIZE);
+
+  /** `offset`: the virtual visits added to every count (the priors'; 0 without). */
+  constructor(readonly offset: number) {
+    for (let v = 0; v < SIZE; v++) {
+      this.sqrtLogs[v] = Math.sqrt(Math.log(v + offset));
+      this.inverseSqrts[v] = 1 / Math.sqrt(v + offset);
+    }
+  }
+
+  /** sqrt(ln(visits + offset)) for whole visits >= 0 (NaN when that is 0, as Math gives it). */
+  sqrtLog(visits: number): number {
+    return visits < SIZE ? this.sqrtLogs[visits]! : Math.sqrt(Math.log(visits + this.offset));
+  }
+
+  /** 1 / sqrt(visits + offset) for whole visits >= 0 (Infinity when that is 0). */
+  inverseSqrt(visits: number): number {
+    return visits < SIZE ? this.inverseSqrts[visits]! : 1 / Math.sqrt(visits + this.offset);
+  }
+}
+
+const made = new Map<number, SelectionTables>();
+
+/** The tables for this offset, made at the first call and shared after (every tree of a search uses the same). */
+export function selectionTables(offset: number): SelectionTables {
+  let tables = made.get(offset);
+  if (tables === undefined) made.set(offset, (tables = new SelectionTables(offset)));
+  return tables;
+}
