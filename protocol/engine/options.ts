@@ -17,6 +17,8 @@ export interface EngineOptions {
   readonly time: number;
   /** How a controller's main time is shared among the moves. */
   readonly timeAllocation: TimeAllocation;
+  /** When the time saved carries over, a search stops once its move can no longer change (false: it searches its whole budget). */
+  readonly earlyStop: boolean;
   /** A fixed number of playouts per move instead of a time (reproducible with --seed). */
   readonly playouts: number | undefined;
   /** The most any move may take, in seconds; undefined: the protocol's default (see `maxMoveSeconds`). */
@@ -117,6 +119,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({ ...o, protocol: "nboard" })),
   "--time": field("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
   "--time-allocation": field("timeAllocation", "midgame|flat", "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly (default midgame)", parseAllocation),
+  "--no-early-stop": flag("search each move for its whole budget, even when the time saved would carry over to later moves and the move can no longer change", (o) => ({ ...o, earlyStop: false })),
   "--playouts": field("playouts", "N", "a fixed number of playouts per move instead of a time (still within --max-move-time)", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
   "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
   "--progress": field("progress", "SECONDS", "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)", (t) => parseDecimal(t, 0.05, 3600)),
@@ -151,6 +154,7 @@ export function defaultEngineOptions(): EngineOptions {
     protocol: "otp",
     time: DEFAULT_MOVE_SECONDS,
     timeAllocation: "midgame",
+    earlyStop: true,
     playouts: undefined,
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,

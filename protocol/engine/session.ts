@@ -214,7 +214,7 @@ export class Session {
       ...(playouts === undefined ? {} : { playouts }),
       ...(timeMs === Infinity ? {} : { timeMs }),
       // A search whose move is settled stops only when the time it saves is not lost.
-      stopEarly: this.clock.savingsCarryOver(position.blackToMove),
+      stopEarly: this.options.earlyStop && this.clock.savingsCarryOver(position.blackToMove),
     };
   }
 

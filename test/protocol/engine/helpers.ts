@@ -12,6 +12,7 @@ export const TEST_OPTIONS: EngineOptions = {
   protocol: "otp",
   time: 1,
   timeAllocation: "midgame",
+  earlyStop: true,
   playouts: 200,
   maxMoveTime: undefined,
   connectTimeout: 10,

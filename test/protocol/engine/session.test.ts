@@ -99,6 +99,16 @@ describe("the session's time", () => {
     expect(session.clock.timeLeft(true)!.seconds).toBeCloseTo(60 - (ms - 10) / 1000, 1);
   });
 
+  it("a search may stop early only when the time it saves carries over, and not with --no-early-stop", () => {
+    const { session } = testSession({ playouts: undefined });
+    expect(session.limits(session.position).stopEarly).toBe(false);
+    converse(session, ["time_settings 60 0 0"]);
+    expect(session.limits(session.position).stopEarly).toBe(true);
+    const { session: patient } = testSession({ playouts: undefined, earlyStop: false });
+    converse(patient, ["time_settings 60 0 0"]);
+    expect(patient.limits(patient.position).stopEarly).toBe(false);
+  });
+
   it("--progress: thinking lines while the search runs, then the search line", () => {
     const clock = new SteppingClock(10);
     const { session, log } = testSession({ playouts: undefined, time: 2, progress: 0.5 }, clock.now);
