@@ -1,9 +1,10 @@
-import { closeSync, openSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, writeFileSync, writeSync } from "node:fs";
 import { type Result, err, ok } from "../../src/index.js";
 import { COURSE_LIMITS, formatSummary } from "../judge/courseJudge.js";
 import { type JudgeSettings, runJudge } from "../judge/judgeServer.js";
 import { parsePositiveSeconds, parseWholeNumber } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
+import { openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 /** The command line as typed; `judgeSettings` reads PORT and ROUNDS. */
@@ -58,7 +59,12 @@ async function judge(args: readonly string[]): Promise<number> {
   const settings = judgeSettings(parsed.settings, parsed.positional);
   if (!settings.ok) return usageError(judgeProgram, settings.error, out);
   const { log: logFile, portFile } = parsed.settings;
-  const log = logFile === undefined ? undefined : openSync(logFile, "w");
+  const opened = logFile === undefined ? undefined : openOutputFile(logFile);
+  if (opened !== undefined && !opened.ok) {
+    out.log(`judge: ${opened.error}`);
+    return 2;
+  }
+  const log = opened?.value;
   const transcript = (line: string): void => {
     if (log !== undefined) writeSync(log, `${line}\n`);
   };

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, readFileSync, writeFileSync, writeSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { type Move, type Result, err, ok } from "../../src/index.js";
 import { formatCommandLine, parseCommandLine } from "../text/commandLine.js";
@@ -8,6 +8,7 @@ import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally 
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
 import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
+import { openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
@@ -222,13 +223,21 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   if (!checked.ok) return usageError(matchProgram, checked.error, out);
   const options = checked.value;
   const { log, print } = out;
+  // Every file the match writes is opened before any game, so that none is played for nothing.
+  const files = [options.logFile, options.jsonFile, options.ggfFile].map((file) => (file === undefined ? undefined : openOutputFile(file)));
+  const unwritable = files.find((f) => f !== undefined && !f.ok);
+  if (unwritable !== undefined && !unwritable.ok) {
+    for (const f of files) if (f?.ok === true) closeSync(f.value);
+    log(`othello match: ${unwritable.error}`);
+    return 2;
+  }
+  const [logFd, jsonFd, ggfFd] = files.map((f) => (f?.ok === true ? f.value : undefined));
   const registry = new ProcessRegistry();
   const stop = (): void => {
     registry.killAll();
     process.exit(130);
   };
   process.once("SIGINT", stop).once("SIGTERM", stop);
-  const logFd = options.logFile === undefined ? undefined : openSync(options.logFile, "w");
   const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
@@ -243,12 +252,16 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
-  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
-  if (options.ggfFile !== undefined) {
+  if (jsonFd !== undefined) {
+    writeFileSync(jsonFd, matchJson(options, result, started));
+    closeSync(jsonFd);
+  }
+  if (ggfFd !== undefined) {
     const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
     // GGS writes dates so: the match's start, for every game of it.
     const date = started.replace("T", " ").replace(/\.\d+Z$/, " GMT");
-    writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
+    writeFileSync(ggfFd, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
+    closeSync(ggfFd);
   }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);
   if (forfeited.length === 0) return 0;

@@ -166,6 +166,17 @@ describe("the match runner", () => {
     expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
   }, 60_000);
 
+  it("refuses a file it cannot write before playing: status 2, the reason, and no other file written", () => {
+    const json = join(dir, "unplayed.json");
+    const missing = join(dir, "no-such-folder", "match.log");
+    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `node ${OTHELLO}`, "--games", "2", "--json", json, "--log", missing], { encoding: "utf8", timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^othello match: cannot write \/\S+: no such folder\n$/);
+    expect(run.stdout).toBe("");
+    // The JSON was opened before the log was refused; nothing was written to it.
+    expect(readFileSync(json, "utf8")).toBe("");
+  });
+
   it("exits with status 1 and says why when a game was forfeited or an engine could not start", () => {
     const crash = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO} --playouts 100`, "--engine-b", `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`, "--games", "2"], { encoding: "utf8", timeout: 60_000 });
     expect(crash.status).toBe(1);
