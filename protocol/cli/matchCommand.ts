@@ -8,7 +8,7 @@ import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally 
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
 import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
-import { openOutputFile } from "./outputFile.js";
+import { checkOutputFile, openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
@@ -223,15 +223,17 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   if (!checked.ok) return usageError(matchProgram, checked.error, out);
   const options = checked.value;
   const { log, print } = out;
-  // Every file the match writes is opened before any game, so that none is played for nothing.
-  const files = [options.logFile, options.jsonFile, options.ggfFile].map((file) => (file === undefined ? undefined : openOutputFile(file)));
-  const unwritable = files.find((f) => f !== undefined && !f.ok);
-  if (unwritable !== undefined && !unwritable.ok) {
-    for (const f of files) if (f?.ok === true) closeSync(f.value);
-    log(`othello match: ${unwritable.error}`);
+  // Every file the match writes is checked before any game, so that none is played for nothing;
+  // the JSON and GGF are written at the end only (a ladder reads a rung's JSON as finished).
+  const checks = [options.jsonFile, options.ggfFile].map((file) => (file === undefined ? ok(undefined) : checkOutputFile(file)));
+  const logFile = options.logFile === undefined ? ok(undefined) : openOutputFile(options.logFile);
+  const refused = [...checks, logFile].find((c) => !c.ok);
+  if (refused !== undefined && !refused.ok) {
+    if (logFile.ok && logFile.value !== undefined) closeSync(logFile.value);
+    out.log(`othello match: ${refused.error}`);
     return 2;
   }
-  const [logFd, jsonFd, ggfFd] = files.map((f) => (f?.ok === true ? f.value : undefined));
+  const logFd = logFile.ok ? logFile.value : undefined;
   const registry = new ProcessRegistry();
   const stop = (): void => {
     registry.killAll();
@@ -252,16 +254,12 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
   report(options, result, print);
-  if (jsonFd !== undefined) {
-    writeFileSync(jsonFd, matchJson(options, result, started));
-    closeSync(jsonFd);
-  }
-  if (ggfFd !== undefined) {
+  if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
+  if (options.ggfFile !== undefined) {
     const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
     // GGS writes dates so: the match's start, for every game of it.
     const date = started.replace("T", " ").replace(/\.\d+Z$/, " GMT");
-    writeFileSync(ggfFd, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
-    closeSync(ggfFd);
+    writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
   }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);
   if (forfeited.length === 0) return 0;

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -166,15 +166,16 @@ describe("the match runner", () => {
     expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
   }, 60_000);
 
-  it("refuses a file it cannot write before playing: status 2, the reason, and no other file written", () => {
-    const json = join(dir, "unplayed.json");
-    const missing = join(dir, "no-such-folder", "match.log");
-    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `node ${OTHELLO}`, "--games", "2", "--json", json, "--log", missing], { encoding: "utf8", timeout: 60_000 });
+  it.each(["--log", "--json", "--ggf"])("refuses a %s file it cannot write before playing: status 2, the reason, and no file written", (option) => {
+    const json = join(dir, `unplayed${option}.json`);
+    const missing = join(dir, "no-such-folder", "match.out");
+    const files = option === "--json" ? ["--json", missing] : ["--json", json, option, missing];
+    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `node ${OTHELLO}`, "--games", "2", ...files], { encoding: "utf8", timeout: 60_000 });
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/^othello match: cannot write \/\S+: no such folder\n$/);
     expect(run.stdout).toBe("");
-    // The JSON was opened before the log was refused; nothing was written to it.
-    expect(readFileSync(json, "utf8")).toBe("");
+    // The JSON is written when the match ends, so a refused or interrupted match leaves none.
+    expect(existsSync(json)).toBe(false);
   });
 
   it("exits with status 1 and says why when a game was forfeited or an engine could not start", () => {
