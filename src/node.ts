@@ -112,10 +112,7 @@ export class Tree {
     this.total[n] = 0;
     this.squares[n] = 0;
     this.proof[n] = UNPROVEN;
-    // setPrior(n, 0.5) written out: a new node's terms do not depend on its counts.
-    this.prior[n] = 0.5;
-    this.ucb[2 * n] = 0.5;
-    this.ucb[2 * n + 1] = this.tables.inverseSqrt(0);
+    this.setPrior(n, 0.5);
     return n;
   }
 
@@ -178,24 +175,25 @@ export class Tree {
 
   /** Adds one result in [0, 1], for the player who moved into the node. */
   record(node: number, result: number): void {
-    // refresh(node) written out, from the new counts at hand: once per level of every visit.
     const visits = this.visits[node]! + 1;
     const total = this.total[node]! + result;
     this.visits[node] = visits;
     this.total[node] = total;
     this.squares[node]! += result * result;
-    const tables = this.tables;
-    const k = tables.offset;
-    this.ucb[2 * node] = k === 0 ? total / visits : (total + k * this.prior[node]!) / (visits + k);
-    this.ucb[2 * node + 1] = tables.inverseSqrt(visits);
+    this.setTerms(node, visits, total);
   }
 
   /** Recomputes the node's cached selection terms from its counts. */
   private refresh(node: number): void {
-    const k = this.priorVisits;
-    const m = this.visits[node]! + k;
-    this.ucb[2 * node] = m === 0 ? 0.5 : (this.total[node]! + k * this.prior[node]!) / m;
-    this.ucb[2 * node + 1] = this.tables.inverseSqrt(this.visits[node]!);
+    this.setTerms(node, this.visits[node]!, this.total[node]!);
+  }
+
+  /** The node's selection terms from its counts, passed in by `record`, which has them at hand at every level of every visit. */
+  private setTerms(node: number, visits: number, total: number): void {
+    const k = this.tables.offset;
+    const m = visits + k;
+    this.ucb[2 * node] = m === 0 ? 0.5 : (total + k * this.prior[node]!) / m;
+    this.ucb[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
 
   /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */

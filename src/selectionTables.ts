@@ -5,6 +5,7 @@
  * level of every visit: a sizeable share of a random playout's time. Each entry is the value
  * Math computes, so a search gives the same results with the tables as without them.
  */
+
 /** Counts below this are looked up: two tables of 512 KiB for each offset in use. */
 const SIZE = 1 << 16;
 
