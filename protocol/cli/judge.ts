@@ -4,7 +4,7 @@ import { COURSE_LIMITS, formatSummary } from "../judge/courseJudge.js";
 import { type JudgeSettings, runJudge } from "../judge/judgeServer.js";
 import { parsePositiveSeconds, parseWholeNumber } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
-import { openOutputFile } from "./outputFile.js";
+import { checkOutputFile, openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 /** The command line as typed; `judgeSettings` reads PORT and ROUNDS. */
@@ -59,6 +59,12 @@ async function judge(args: readonly string[]): Promise<number> {
   const settings = judgeSettings(parsed.settings, parsed.positional);
   if (!settings.ok) return usageError(judgeProgram, settings.error, out);
   const { log: logFile, portFile } = parsed.settings;
+  // The port file is written once listening: its folder is checked before, like the log's.
+  const portChecked = portFile === undefined ? undefined : checkOutputFile(portFile);
+  if (portChecked !== undefined && !portChecked.ok) {
+    out.log(`judge: ${portChecked.error}`);
+    return 2;
+  }
   const opened = logFile === undefined ? undefined : openOutputFile(logFile);
   if (opened !== undefined && !opened.ok) {
     out.log(`judge: ${opened.error}`);

@@ -114,9 +114,9 @@ describe("the judge program", () => {
     expect(result.stdout).toContain("NAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\nNAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\n");
   }, 10_000);
 
-  it("a transcript it cannot write: status 2 and the reason, before it listens", async () => {
-    const missing = join(dir, "no-such-folder", "judge.log");
-    const result = await startJudge(["0", "--host", "127.0.0.1", "--log", missing]).finished;
+  it.each(["--log", "--port-file"])("a %s file it cannot write: status 2 and the reason, before it listens", async (option) => {
+    const missing = join(dir, "no-such-folder", "judge.out");
+    const result = await startJudge(["0", "--host", "127.0.0.1", option, missing]).finished;
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^judge: cannot write \/\S+: no such folder\n$/);
   }, 10_000);
