@@ -22,6 +22,20 @@ export const PRUNED = 2;
 export const TERMINAL = 4;
 /** The node has a proof (`proof` is not UNPROVEN): selection reads one byte per child for both. */
 export const PROVEN = 8;
+/** A thread is giving the node its children (a shared tree): no other thread expands it meanwhile. */
+export const EXPANDING = 16;
+
+/** A tree's memory: its typed arrays' buffers, shared between threads when they are SharedArrayBuffers. */
+export interface TreeMemory {
+  readonly capacity: number;
+  readonly buffers: readonly (ArrayBuffer | SharedArrayBuffer)[];
+}
+
+/** The node pool's arrays: each an element constructor and its elements a node. */
+const COLUMNS = [Uint8Array, Uint8Array, Uint8Array, Int32Array, Int32Array, Float64Array, Float64Array, Float32Array, Float64Array, Uint8Array, Int32Array] as const;
+const UCB_COLUMN = 8;
+/** The header: the pool's size. */
+const HEADER_COLUMN = COLUMNS.length;
 
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
@@ -39,6 +53,15 @@ export const PROVEN = 8;
  * children are tried first). Selection reads two cached terms per child, the mean with the
  * prior (`score`) and 1 / sqrt(visits + priorVisits) (`spread`), which `record` keeps up to
  * date: a division and a square root per node of the path rather than per child of it.
+ *
+ * A tree made with `Tree.shared` lives in SharedArrayBuffers, and a view of it made in another
+ * thread (`new Tree(capacity, memory)`) is the same tree: tree parallelisation. There, nodes are
+ * handed out by an atomic counter, a node is expanded by the one thread that claims it
+ * (EXPANDING), flags change atomically, and a thread descending through a node counts its
+ * visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
+ * result), so that the other threads look elsewhere meanwhile. The sums are plain floating-point
+ * additions: two threads adding to one node at the same instant may lose one result, a rare
+ * error the search tolerates, as lock-free parallel MCTS does.
  */
 export class Tree {
   readonly move: Uint8Array;
@@ -62,7 +85,20 @@ export class Tree {
   readonly proof: Uint8Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
-  size = 0;
+  /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed). */
+  private readonly header: Int32Array;
+  /** Whether the memory is shared between threads (Tree.shared). */
+  readonly shared: boolean;
+  readonly memory: TreeMemory;
+
+  /** The nodes in use. */
+  get size(): number {
+    return Math.min(this.header[0]!, this.capacity);
+  }
+
+  set size(n: number) {
+    this.header[0] = n;
+  }
 
   /** sqrt(ln N) and 1 / sqrt(n) of the counts with the priors' virtual visits added, looked up. */
   private tables: SelectionTables = selectionTables(0);
@@ -81,19 +117,35 @@ export class Tree {
     return c * this.tables.sqrtLog(this.visits[node]!);
   }
 
-  constructor(readonly capacity: number) {
+  /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */
+  constructor(readonly capacity: number, memory?: TreeMemory) {
     if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-    this.move = new Uint8Array(capacity);
-    this.flags = new Uint8Array(capacity);
-    this.childCount = new Uint8Array(capacity);
-    this.firstChild = new Int32Array(capacity);
-    this.visits = new Int32Array(capacity);
-    this.total = new Float64Array(capacity);
-    this.squares = new Float64Array(capacity);
-    this.prior = new Float32Array(capacity);
-    this.ucb = new Float64Array(2 * capacity);
-    this.proof = new Uint8Array(capacity);
-    this.origin = new Int32Array(capacity);
+    if (memory !== undefined && (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1)) {
+      throw new Error(`tree memory for ${memory.capacity} nodes given to a tree of ${capacity}`);
+    }
+    const buffers = memory?.buffers ?? [...COLUMNS.map((Column, i) => new ArrayBuffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new ArrayBuffer(4)];
+    this.memory = { capacity, buffers };
+    this.shared = typeof SharedArrayBuffer !== "undefined" && buffers[0] instanceof SharedArrayBuffer;
+    const b = buffers;
+    this.move = new Uint8Array(b[0]!);
+    this.flags = new Uint8Array(b[1]!);
+    this.childCount = new Uint8Array(b[2]!);
+    this.firstChild = new Int32Array(b[3]!);
+    this.visits = new Int32Array(b[4]!);
+    this.total = new Float64Array(b[5]!);
+    this.squares = new Float64Array(b[6]!);
+    this.prior = new Float32Array(b[7]!);
+    this.ucb = new Float64Array(b[UCB_COLUMN]!);
+    this.proof = new Uint8Array(b[9]!);
+    this.origin = new Int32Array(b[10]!);
+    this.header = new Int32Array(b[HEADER_COLUMN]!);
+  }
+
+  /** A pool in SharedArrayBuffers, for several threads to search at once (views of it: `new Tree(capacity, tree.memory)`). */
+  static shared(capacity: number): Tree {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
+    const buffers = [...COLUMNS.map((Column, i) => new SharedArrayBuffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new SharedArrayBuffer(4)];
+    return new Tree(capacity, { capacity, buffers });
   }
 
   /** Empties the pool and makes a root (node 0) for the move that led to it. */
@@ -103,7 +155,14 @@ export class Tree {
   }
 
   private add(move: Move): number {
-    const n = this.size++;
+    const n = this.header[0]!;
+    this.header[0] = n + 1;
+    this.init(n, move);
+    return n;
+  }
+
+  /** Makes node n an unvisited leaf for `move`. */
+  private init(n: number, move: Move): void {
     this.move[n] = move;
     this.flags[n] = 0;
     this.childCount[n] = 0;
@@ -113,36 +172,54 @@ export class Tree {
     this.squares[n] = 0;
     this.proof[n] = UNPROVEN;
     this.setPrior(n, 0.5);
-    return n;
   }
 
   /**
    * Gives the node its children, one per legal move of the side to move (pl, ph) against
    * (ol, oh): a single pass when that side has no move but the other has, none (TERMINAL)
-   * when the game is over. False, and nothing changes, when the pool has no room.
+   * when the game is over. False, and nothing changes, when the pool has no room, or (a shared
+   * tree) when another thread is expanding the node or has just expanded it. With `publish`
+   * false the children are not yet for other threads to read: the caller gives them their
+   * priors first, then calls `publish`.
    */
-  expand(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
+  expand(node: number, pl: number, ph: number, ol: number, oh: number, publish = true): boolean {
+    const flags = this.flags;
+    if (((this.shared ? Atomics.or(flags, node, EXPANDING) : flags[node]!) & (EXPANDING | EXPANDED)) !== 0) return false;
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     let count = popcount(ml) + popcount(mh);
     if (count === 0) {
       if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) {
-        this.flags[node]! |= EXPANDED | TERMINAL;
         // The game is over: the side to move here (pl, ph) has the final difference.
         const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
         this.setProof(node, diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW);
+        this.setFlags(node, EXPANDED | TERMINAL, EXPANDING);
         return true;
       }
       count = 1;
     }
-    if (this.size + count > this.capacity) return false;
-    this.firstChild[node] = this.size;
+    const header = this.header;
+    // A shared pool hands the nodes out atomically; once full it is left alone, so the counter cannot grow without end.
+    const first = header[0]! + count > this.capacity ? header[0]! : this.shared ? Atomics.add(header, 0, count) : header[0]!;
+    if (first + count > this.capacity) {
+      this.setFlags(node, 0, EXPANDING);
+      return false;
+    }
+    if (!this.shared) header[0] = first + count;
+    let n = first;
+    if ((ml | mh) === 0) this.init(n++, PASS);
+    for (; ml !== 0; ml &= ml - 1) this.init(n++, lowestBit(ml));
+    for (; mh !== 0; mh &= mh - 1) this.init(n++, 32 + lowestBit(mh));
+    this.firstChild[node] = first;
     this.childCount[node] = count;
-    if ((ml | mh) === 0) this.add(PASS);
-    for (; ml !== 0; ml &= ml - 1) this.add(lowestBit(ml));
-    for (; mh !== 0; mh &= mh - 1) this.add(32 + lowestBit(mh));
-    this.flags[node]! |= EXPANDED;
+    if (publish) this.publish(node);
     return true;
+  }
+
+  /** Lets other threads descend into the node's children, written in full before this (`expand`). */
+  publish(node: number): void {
+    // EXPANDED is set before EXPANDING is cleared: no thread ever finds the node free to expand again.
+    this.setFlags(node, EXPANDED, EXPANDING);
   }
 
   /** The child of an expanded node reached by `move`, or -1. */
@@ -152,11 +229,20 @@ export class Tree {
     return -1;
   }
 
+  /** Sets the flags `set` of the node and clears those of `clear`: atomically in a shared tree, where other threads change other flags of it. */
+  setFlags(node: number, set: number, clear: number): void {
+    if (!this.shared) this.flags[node] = (this.flags[node]! | set) & ~clear;
+    else {
+      if (set !== 0) Atomics.or(this.flags, node, set);
+      if (clear !== 0) Atomics.and(this.flags, node, ~clear & 0xff);
+    }
+  }
+
   /** Records what is proven of the node (UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS), in its flags too. */
   setProof(node: number, p: number): void {
     this.proof[node] = p;
-    if (p === UNPROVEN) this.flags[node]! &= ~PROVEN;
-    else this.flags[node]! |= PROVEN;
+    if (p === UNPROVEN) this.setFlags(node, 0, PROVEN);
+    else this.setFlags(node, PROVEN, 0);
   }
 
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
@@ -181,6 +267,22 @@ export class Tree {
     this.total[node] = total;
     this.squares[node]! += result * result;
     this.setTerms(node, visits, total);
+  }
+
+  /**
+   * A shared tree's thread passing through the node: one visit counted now, as a loss for the
+   * player who moved into it (a virtual loss) until `addResult` adds the visit's result.
+   */
+  addVisit(node: number): void {
+    this.setTerms(node, Atomics.add(this.visits, node, 1) + 1, this.total[node]!);
+  }
+
+  /** The result in [0, 1] of a visit counted by `addVisit`. */
+  addResult(node: number, result: number): void {
+    const total = this.total[node]! + result;
+    this.total[node] = total;
+    this.squares[node]! += result * result;
+    this.setTerms(node, this.visits[node]!, total);
   }
 
   /** Recomputes the node's cached selection terms from its counts. */

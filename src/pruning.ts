@@ -27,7 +27,7 @@ export function updatePruning(tree: Tree, node: number, r: number, minVisits: nu
     const wasPruned = (tree.flags[c]! & PRUNED) !== 0;
     const prune = c !== best && tree.mean(c) + r * tree.sigma(c) < threshold;
     if (prune === wasPruned) continue;
-    tree.flags[c]! ^= PRUNED;
+    tree.setFlags(c, prune ? PRUNED : 0, prune ? 0 : PRUNED);
     change += prune ? 1 : -1;
   }
   return change;

@@ -136,6 +136,10 @@ export interface SearchLimits {
   readonly stopEarly?: boolean;
   /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
   readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
+  /** Called once the root is ready and the visits begin: other threads sharing the tree start theirs then. */
+  readonly started?: (tree: Tree, root: Position) => void;
+  /** Asked at every reading of the clock: true stops the search (another thread has ended the move). */
+  readonly stop?: () => boolean;
 }
 
 export interface SearchReport {
@@ -282,6 +286,9 @@ export class Search {
   /** Leaves solved in the current search. */
   private solved = 0;
   private stoppedEarly = false;
+  /** When the last search began, and the visits it found under its root. */
+  private lastStarted = 0;
+  private lastReused = 0;
   private readonly path = new Int32Array(256);
 
   constructor(
@@ -292,13 +299,16 @@ export class Search {
     private readonly solver: LeafSolver | undefined = undefined,
     /** The evaluation that values leaves and gives priors; needed with `leaf: "eval"`. */
     private readonly evaluation: LeafEvaluation | undefined = undefined,
+    /** The tree and its spare for tree reuse, when they are shared with other threads' searches (Tree.shared); by default its own. */
+    trees: readonly [Tree, Tree] | undefined = undefined,
   ) {
     if (searchUsesEvaluation(params) && evaluation === undefined) {
       throw new Error("a search with evaluated leaves or priors needs an evaluation");
     }
-    this.tree = new Tree(params.maxNodes);
-    this.spare = new Tree(params.maxNodes);
+    this.tree = trees?.[0] ?? new Tree(params.maxNodes);
+    this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.tree.priorVisits = this.priorVisits;
+    this.spare.priorVisits = this.priorVisits;
   }
 
   /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
@@ -313,9 +323,11 @@ export class Search {
    */
   private expandNode(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
     const tree = this.tree;
-    if (!tree.expand(node, pl, ph, ol, oh)) return false;
     const evaluation = this.evaluation;
-    if (!searchUsesEvaluation(this.params) || evaluation === undefined || (tree.flags[node]! & TERMINAL) !== 0) return true;
+    if (!searchUsesEvaluation(this.params) || evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
+    // The children get their priors before other threads may read them.
+    if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
+    if ((tree.flags[node]! & TERMINAL) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
     // The children have one empty square fewer (a pass: as many, a rounding the bands allow).
@@ -334,6 +346,7 @@ export class Search {
       }
       tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
     }
+    tree.publish(node);
     return true;
   }
 
@@ -365,8 +378,40 @@ export class Search {
     const tell = progress === undefined ? undefined : (playouts: number) => progress.report(this.standing(playouts, started, reused));
     this.solved = 0;
     this.stoppedEarly = false;
-    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? false, tell, progress?.everyMs ?? Infinity);
+    this.lastStarted = started;
+    this.lastReused = reused;
+    limits.started?.(this.tree, root);
+    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? false, tell, progress?.everyMs ?? Infinity, limits.stop);
     return this.standing(playouts, started, reused);
+  }
+
+  /**
+   * Visits `tree`, a shared tree another thread's search has made ready (`SearchLimits.started`),
+   * from `root`, its root position, until the limits or `limits.stop` end it: this thread's
+   * part of a tree-parallel search. Returns its visits and the leaves it solved; the tree is
+   * the other search's to report on and to move on.
+   */
+  searchShared(tree: Tree, root: Position, limits: SearchLimits): { readonly playouts: number; readonly solved: number } {
+    if (!tree.shared) throw new Error("searchShared is for a shared tree");
+    const started = this.now();
+    this.tree = tree;
+    this.tree.priorVisits = this.priorVisits;
+    this.rootPosition = root;
+    // This search's own game line is not the tree's: its next choose starts afresh.
+    this.rootStart = null;
+    this.solved = 0;
+    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, false, undefined, Infinity, limits.stop);
+    return { playouts, solved: this.solved };
+  }
+
+  /**
+   * The report of the last search again, from its tree as it is now, with `more` visits and
+   * leaves solved by other threads added: for a search whose tree other threads shared.
+   */
+  restate(more: { readonly playouts: number; readonly solved: number }, playouts: number): SearchReport {
+    this.solved += more.solved;
+    return this.standing(playouts + more.playouts, this.lastStarted, this.lastReused);
   }
 
   /** How the search stands: the move it would play now, with its statistics. */
@@ -431,7 +476,7 @@ export class Search {
       this.spare.copySubtree(this.tree, node);
       [this.tree, this.spare] = [this.spare, this.tree];
       // The new root may have been pruned as a child; as the root it is no candidate.
-      this.tree.flags[0]! &= ~PRUNED;
+      this.tree.setFlags(0, 0, PRUNED);
       this.pruned = this.countPruned();
     }
     return this.tree.visits[0]!;
@@ -487,8 +532,12 @@ export class Search {
    * (a timed search); returns the number of visits. `tell` is called with the visits so far
    * every `everyMs`, at the clock's readings.
    */
-  private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number): number {
+  private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number, stop: (() => boolean) | undefined): number {
     const tree = this.tree;
+    // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
+    const shared = tree.shared;
+    const firstVisit = shared ? 1 : 0;
+    const rootVisits = tree.visits[0]!;
     const { flags, visits, move, proof, prior } = tree;
     const path = this.path;
     const solver = this.solver;
@@ -508,20 +557,25 @@ export class Search {
     while (playouts < maxPlayouts) {
       if (solvedNow || playouts % CLOCK_PERIOD === 0) {
         const now = this.now();
-        if (now >= deadline) break;
+        if (now >= deadline || (stop !== undefined && stop())) break;
         if (now >= nextTell) {
           tell!(playouts);
           nextTell = now + everyMs;
         }
-        if (stopEarly && deadline !== Infinity && this.settled(playouts, now - started, deadline - now)) {
+        if (stopEarly && deadline !== Infinity && this.settled(playouts, visits[0]! - rootVisits, now - started, deadline - now)) {
           this.stoppedEarly = true;
           break;
         }
       }
       solvedNow = false;
-      if (visits[0]! >= MAX_VISITS) tree.halve();
+      if (visits[0]! >= MAX_VISITS) {
+        // Threads sharing a tree stop there rather than halve the counts under each other.
+        if (shared) break;
+        tree.halve();
+      }
       // A root proven won or drawn needs no more search: its best move is known.
       if (proof[0] !== UNPROVEN && !(lost ||= proof[0] === PROVEN_WIN)) break;
+      if (shared) tree.addVisit(0);
       let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
       let node = 0;
       let depth = 0;
@@ -531,13 +585,14 @@ export class Search {
       for (;;) {
         if ((flags[node]! & TERMINAL) !== 0) break;
         if ((flags[node]! & EXPANDED) === 0) {
-          if (depth > 0 && (flat || visits[node] === 0)) break;
+          if (depth > 0 && (flat || visits[node] === firstVisit)) break;
           if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
         const next = selectChild(tree, node, this.params.ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
         node = next;
+        if (shared) tree.addVisit(node);
         const m = move[node]!;
         if (m !== PASS) {
           const fl = flips(m, pl, ph, ol, oh);
@@ -574,7 +629,8 @@ export class Search {
       let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
-        tree.record(n, result);
+        if (shared) tree.addResult(n, result);
+        else tree.record(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);
         if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
@@ -587,9 +643,10 @@ export class Search {
   /**
    * Whether the move the search would play now can no longer change in the time left: the
    * most visited root child leads every other by more visits than the rest of the time gives
-   * at the rate so far (which only ever overestimates what a single child can still gain).
+   * at the rate so far (which only ever overestimates what a single child can still gain). The
+   * rate is the root's, `gained` visits in `elapsedMs`: with a shared tree, every thread's.
    */
-  private settled(playouts: number, elapsedMs: number, leftMs: number): boolean {
+  private settled(playouts: number, gained: number, elapsedMs: number, leftMs: number): boolean {
     if (playouts < EARLY_STOP_VISITS || elapsedMs < EARLY_STOP_SHARE * (elapsedMs + leftMs)) return false;
     const tree = this.tree;
     const best = this.bestChild(0);
@@ -597,7 +654,7 @@ export class Search {
     const end = first + tree.childCount[0]!;
     let other = 0;
     for (let c = first; c < end; c++) if (c !== best && tree.visits[c]! > other) other = tree.visits[c]!;
-    return tree.visits[best]! - other > (playouts / elapsedMs) * leftMs;
+    return tree.visits[best]! - other > (Math.max(playouts, gained) / elapsedMs) * leftMs;
   }
 
   private bestChild(node: number): number {

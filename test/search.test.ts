@@ -792,3 +792,91 @@ describe("the evaluation's scale", () => {
     expect(evalScaleAt("fitted", 0)).toBe(3.4);
   });
 });
+
+describe("tree parallelisation: searches sharing one tree", () => {
+  /** An evaluation that counts the mover's discs minus the opponent's. */
+  const discCount = { evaluate: (pl: number, ph: number, ol: number, oh: number) => popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh) };
+
+  /**
+   * A main search and a helper on one shared tree, the helper's visits run (in full, on this
+   * thread) when the main search has made the root ready, before its own.
+   */
+  function sharedSearch(over: Partial<SearchParams>, helperPlayouts: number, mainPlayouts: number, game = new Game()) {
+    const p = params({ maxNodes: 50_000, ...over });
+    const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
+    const evaluation = p.leaf === "eval" ? discCount : undefined;
+    const main = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, evaluation, trees);
+    const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
+    const helper = new Search(p, frozenClock, new Random(2), randomPlayout, undefined, evaluation, helperTrees);
+    let helped = { playouts: 0, solved: 0 };
+    const own = main.choose(game, {
+      playouts: mainPlayouts,
+      started: (tree, root) => {
+        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { playouts: helperPlayouts });
+      },
+    });
+    return { main, own, helped, report: main.restate(helped, own.playouts), tree: main.currentTree };
+  }
+
+  /** Every visit through the root went on to one child and added r to it and 1 - r to the root. */
+  function checkBookkeeping(tree: Tree): void {
+    const first = tree.firstChild[0]!;
+    let visits = 0;
+    let total = 0;
+    for (let c = first; c < first + tree.childCount[0]!; c++) {
+      visits += tree.visits[c]!;
+      total += tree.total[c]!;
+    }
+    expect(visits).toBe(tree.visits[0]);
+    expect(tree.total[0]! + total).toBeCloseTo(tree.visits[0]!, 6);
+    // No virtual loss is left: every node's cached mean is its counts' (with its prior's visits).
+    const k = tree.priorVisits;
+    for (let n = 0; n < tree.size; n++) {
+      const m = tree.visits[n]! + k;
+      if (m > 0) expect(tree.ucb[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
+      expect(tree.total[n]!).toBeLessThanOrEqual(tree.visits[n]! + 1e-9);
+    }
+  }
+
+  for (const [what, over] of [["classic", {}], ["evaluated", { leaf: "eval", priorVisits: 2 }]] as const) {
+    it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
+      const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
+      expect([own.playouts, helped.playouts]).toEqual([2000, 1500]);
+      expect(tree.visits[0]).toBe(3500);
+      checkBookkeeping(tree);
+      expect(report.playouts).toBe(3500);
+      expect(report.nodes).toBe(tree.size);
+    });
+  }
+
+  it("the tree is kept for the next move, with both searches' visits", () => {
+    const { main, tree } = sharedSearch({}, 1000, 1000);
+    const best = main.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
+    const game = new Game();
+    game.play(best.move);
+    const next = main.choose(game, { playouts: 10 });
+    expect(next.reused).toBe(best.visits);
+    expect(main.currentTree).not.toBe(tree);
+  });
+
+  it("stops when told to, at its next reading of the clock", () => {
+    const p = params({ maxNodes: 50_000 });
+    const tree = Tree.shared(p.maxNodes);
+    const owner = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, undefined, [tree, Tree.shared(p.maxNodes)]);
+    let calls = 0;
+    owner.choose(new Game(), {
+      playouts: 100,
+      started: (t, root) => {
+        const helper = new Search(p, frozenClock, new Random(2));
+        const done = helper.searchShared(new Tree(t.capacity, t.memory), root, { stop: () => ++calls > 2 });
+        // The clock is read every 32 visits: the third reading stops it.
+        expect(done.playouts).toBe(64);
+      },
+    });
+    expect(calls).toBe(3);
+  });
+
+  it("is only for a shared tree", () => {
+    expect(() => search().searchShared(new Tree(10), Position.initial(), { playouts: 1 })).toThrow(/shared tree/);
+  });
+});

@@ -1,6 +1,6 @@
 import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, type SearchParams, perft, randomPlayout } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
-import { defaultEngineOptions, parseThreads } from "../engine/options.js";
+import { type Parallelisation, defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
 import { ParallelSearch } from "../engine/parallelSearch.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
@@ -15,11 +15,13 @@ interface BenchOptions {
   readonly rounds: number;
   /** With more than 1, the engine's search at this many threads too (--threads), against 1 thread. */
   readonly threads: number;
+  /** How those threads share the work (--parallel). */
+  readonly parallel: Parallelisation;
 }
 
 export const benchProgram: Program<BenchOptions> = {
   name: "othello bench",
-  synopsis: ["othello bench [--perft-depth D] [--rounds N] [--threads N]"],
+  synopsis: ["othello bench [--perft-depth D] [--rounds N] [--threads N [--parallel root|tree]]"],
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
     "weights), random playouts, and the tree search (the classic one's playouts, the default one's visits),",
@@ -31,8 +33,9 @@ export const benchProgram: Program<BenchOptions> = {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
     "--rounds": field("rounds", "N", "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
     "--threads": field("threads", "N", "also the engine's search at N threads (as othello --threads N), one-second rounds at 1 and at N threads in turn (default 1: not run)", parseThreads),
+    "--parallel": field("parallel", "root|tree", "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default root)", parseParallelisation),
   },
-  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1 }),
+  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "root" }),
 };
 
 function median(values: number[]): number {
@@ -72,10 +75,10 @@ function measureSearch(params: SearchParams, rounds: number, random: Random, eva
  * summed over its threads: `rounds` rounds of one second each at 1 and at `threads` threads
  * in turn, so that the machine's load weighs on both alike.
  */
-function measureThreads(threads: number, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[] } {
+function measureThreads(threads: number, parallel: Parallelisation, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[] } {
   const options = { ...defaultEngineOptions(), seed: 1 };
   const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
-  const many = new ParallelSearch({ ...options, threads }, log, evaluation);
+  const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
   const round = (search: ParallelSearch, ms: number): number => {
     search.reset();
     const report = search.choose(new Game(), { timeMs: ms });
@@ -128,7 +131,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(benchProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0) return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
-  const { perftDepth: depth, rounds, threads } = parsed.settings;
+  const { perftDepth: depth, rounds, threads, parallel } = parsed.settings;
   const { print, log } = out;
   log(`bench: perft(${depth}) ...`);
   const t0 = performance.now();
@@ -168,9 +171,9 @@ export function benchCommand(args: readonly string[], out: Output): number {
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
   print(`visits/s: ${Math.round(Math.max(...visitRates))}`);
   if (threads > 1) {
-    const { one, many } = measureThreads(threads, rounds, loaded.value, log);
+    const { one, many } = measureThreads(threads, parallel, rounds, loaded.value, log);
     const [best1, bestN] = [Math.max(...one), Math.max(...many)];
-    print(`search visits/s at 1 and ${threads} threads (summed over the threads; UCT from the start, ${rounds} one-second searches each, in turn): `
+    print(`search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in turn): `
       + `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`);
     print(`visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`);
   }

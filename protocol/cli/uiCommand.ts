@@ -41,7 +41,7 @@ const OUR_MAX_MOVE_SECONDS = String(MAX_SECONDS + 1);
 const PROGRESS_SECONDS = "0.25";
 
 /** Our engine's options that `othello ui` passes on: checked here as the engine checks them, kept as typed. */
-const PASSED_ON = ["--name", "--seed", "--playouts", "--max-move-time", "--search", "--classic", "--leaf", "--prior-visits", "--eval-scale", "--ucb-c", "--pp-r", "--no-pp", "--pp-min-visits", "--solve-empties", "--max-nodes", "--depth", "--weights", "--threads"];
+const PASSED_ON = ["--name", "--seed", "--playouts", "--max-move-time", "--search", "--classic", "--leaf", "--prior-visits", "--eval-scale", "--ucb-c", "--pp-r", "--no-pp", "--pp-min-visits", "--solve-empties", "--max-nodes", "--depth", "--weights", "--threads", "--parallel"];
 
 function passedOn(name: string): OptionSpec<UiArguments> {
   const spec = ENGINE_OPTIONS[name]!;

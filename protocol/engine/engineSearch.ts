@@ -1,4 +1,4 @@
-import { type Evaluation, Random, Search, Solver, randomPlayout, searchUsesEvaluation } from "../../src/index.js";
+import { type Evaluation, Random, Search, Solver, type Tree, randomPlayout, searchUsesEvaluation } from "../../src/index.js";
 import type { EngineOptions } from "./options.js";
 
 /** What a search is made with besides the options. */
@@ -10,6 +10,8 @@ export interface SearchMaking {
   readonly solver?: Solver;
   /** The clock in milliseconds; performance.now() by default. */
   readonly now?: () => number;
+  /** A tree and its spare shared with other threads (--parallel tree); the search's own by default. */
+  readonly trees?: readonly [Tree, Tree];
 }
 
 /**
@@ -21,7 +23,7 @@ export interface SearchMaking {
  */
 export function makeSearch(options: EngineOptions, making: SearchMaking): Search {
   const now = making.now ?? (() => performance.now());
-  return new Search(options.search, now, new Random(making.seed), randomPlayout, making.solver ?? new Solver(), making.evaluation);
+  return new Search(options.search, now, new Random(making.seed), randomPlayout, making.solver ?? new Solver(), making.evaluation, making.trees);
 }
 
 /** Whether the engine with these options plays with the pattern evaluation (and so must load it). */

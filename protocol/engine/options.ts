@@ -28,13 +28,17 @@ export interface EngineOptions {
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
   readonly progress?: number;
   readonly search: SearchParams;
-  /** Searches of each move at once, each on its thread with its own tree (root parallelisation). */
+  /** Threads searching each move at once. */
   readonly threads: number;
+  /** With several threads: each its own tree, the root statistics merged ("root"), or one tree shared with virtual loss ("tree"). */
+  readonly parallel: Parallelisation;
   /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
   readonly weights?: string | undefined;
 }
 
 export type EngineProtocol = "otp" | "gtp" | "nboard";
+
+export type Parallelisation = "root" | "tree";
 
 /**
  * The course judge forfeits a genmove after 10 s. 8 s leaves 2 s for garbage collection, the
@@ -93,6 +97,10 @@ function parseLeaf(text: string): Result<SearchParams["leaf"]> {
   return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
 }
 
+export function parseParallelisation(text: string): Result<Parallelisation> {
+  return text === "root" || text === "tree" ? ok(text) : err(`expected root or tree, got "${printable(text)}"`);
+}
+
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
   return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
@@ -131,7 +139,8 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--prior-visits": searchSetting("priorVisits", "N", `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
   "--eval-scale": searchSetting("evalScale", "DISCS|fitted", `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`, (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000))),
   "--weights": field("weights", "FILE", "the evaluation's weights file (default: the weights built into the program)", nonEmpty),
-  "--threads": field("threads", "N", `search each move with N searches at once, one a thread, each with its own tree of --max-nodes, and play the move their root statistics agree on; with --playouts each search does that many (default 1: the course judge runs two engines on one machine)`, parseThreads),
+  "--threads": field("threads", "N", `search each move on N threads at once (see --parallel; default 1: the course judge runs two engines on one machine)`, parseThreads),
+  "--parallel": field("parallel", "root|tree", `with --threads: each thread a search with its own tree of --max-nodes, the move chosen on their root statistics merged, --playouts for each (root); or all threads in one shared tree with virtual loss, --playouts for the engine's thread, the others stopping with it (tree) (default root)`, parseParallelisation),
   "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
   "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
   "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
@@ -160,6 +169,7 @@ export function defaultEngineOptions(): EngineOptions {
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     search: DEFAULT_SEARCH_PARAMS,
     threads: 1,
+    parallel: "root",
     weights: undefined,
   };
 }

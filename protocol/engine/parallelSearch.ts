@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type Evaluation, type Game, type Move, type Search, type SearchLimits, type SearchReport, type Solver, formatCode } from "../../src/index.js";
+import { type Evaluation, type Game, type Move, type Search, type SearchLimits, type SearchReport, type Solver, Tree, formatCode } from "../../src/index.js";
 import { makeSearch } from "./engineSearch.js";
 import type { EngineOptions } from "./options.js";
 import { type ThreadResult, ResultSlot } from "./resultSlot.js";
@@ -21,9 +21,16 @@ const UNTIMED_GRACE_MS = 1000;
 /** Seeds of the workers' searches: the session's seed plus multiples of this (2^32 / golden ratio), far apart. */
 const SEED_STEP = 0x9e3779b9;
 
-/** A search's report, with the number of searches merged into it. */
+/** A search's report, with the number of threads that searched, and whether they shared one tree. */
 export interface ThreadedReport extends SearchReport {
   readonly threads: number;
+  readonly sharedTree: boolean;
+}
+
+/** A tree and its spare in shared memory, and the word in which the main thread says which request it has ended. */
+interface SharedTree {
+  readonly trees: readonly [Tree, Tree];
+  readonly stopped: Int32Array;
 }
 
 interface Helper {
@@ -36,12 +43,18 @@ interface Helper {
 }
 
 /**
- * Root parallelisation: the same move searched by `options.threads` searches at once, each
- * with its own tree kept from move to move, and their root children merged to choose the move
- * (`chooseRootChild`). The main thread runs one search itself and then blocks until the
- * workers' answers are in, so `choose` stays synchronous; a worker that has not answered by the
- * move's deadline (and a little grace) is left out of that move, and one that fails is left out
- * for good, both said on the log. Workers never keep the process alive.
+ * The same move searched on `options.threads` threads at once, in one of two ways
+ * (`options.parallel`). Root parallelisation ("root"): each thread's search has its own tree
+ * kept from move to move, and their root children are merged to choose the move
+ * (`chooseRootChild`). Tree parallelisation ("tree"): every thread visits one tree in shared
+ * memory, with virtual loss (src/node.ts), which the main thread's search keeps from move to
+ * move and reports on; the workers stop when it ends the move.
+ *
+ * The main thread runs one search itself and then blocks until the workers' answers are in,
+ * so `choose` stays synchronous; a worker that has not answered by the move's deadline (and a
+ * little grace) is left out of that move (with a shared tree, stopped for good, since it
+ * might still write into the tree), and one that fails is left out for good, both said on the
+ * log. Workers never keep the process alive.
  */
 export class ParallelSearch {
   private readonly main: Search;
@@ -49,9 +62,18 @@ export class ParallelSearch {
   private request = 0;
   /** The root children merged at the last search; undefined when it was the main thread's alone. */
   private merged: RootChild[] | undefined;
+  /** With tree parallelisation. */
+  private readonly shared: SharedTree | undefined;
 
   constructor(options: EngineOptions, private readonly log: (line: string) => void, evaluation: Evaluation | undefined, now?: () => number, solver?: Solver) {
-    this.main = makeSearch(options, { seed: options.seed, evaluation, ...(now === undefined ? {} : { now }), ...(solver === undefined ? {} : { solver }) });
+    const { maxNodes } = options.search;
+    this.shared = options.threads > 1 && options.parallel === "tree"
+      ? { trees: [Tree.shared(maxNodes), Tree.shared(maxNodes)], stopped: new Int32Array(new SharedArrayBuffer(4)) }
+      : undefined;
+    const trees = this.shared?.trees;
+    this.main = makeSearch(options, {
+      seed: options.seed, evaluation, ...(now === undefined ? {} : { now }), ...(solver === undefined ? {} : { solver }), ...(trees === undefined ? {} : { trees }),
+    });
     if (options.threads === 1) return;
     const file = fileURLToPath(WORKER_FILE);
     if (!existsSync(file)) {
@@ -63,7 +85,8 @@ export class ParallelSearch {
 
   private start(file: string, options: EngineOptions, thread: number): Helper {
     const slot = new ResultSlot();
-    const workerData: SearchWorkerData = { options, seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0, slot: slot.buffer };
+    const shared = this.shared === undefined ? {} : { shared: { trees: [this.shared.trees[0].memory, this.shared.trees[1].memory] as const, stopped: this.shared.stopped.buffer as SharedArrayBuffer } };
+    const workerData: SearchWorkerData = { options, seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0, slot: slot.buffer, ...shared };
     const helper: Helper = { thread, worker: new Worker(file, { workerData }), slot, state: "live" };
     helper.worker.unref();
     helper.worker.on("error", (e) => this.lost(helper, `failed: ${e.message}`));
@@ -103,8 +126,9 @@ export class ParallelSearch {
     const helpers = this.live();
     this.merged = undefined;
     if (helpers.length === 0 || game.position.legalMoves().length < 2 || this.main.params.algorithm === "random") {
-      return { ...this.main.choose(game, limits), threads: 1 };
+      return { ...this.main.choose(game, limits), threads: 1, sharedTree: false };
     }
+    if (this.shared !== undefined) return this.chooseShared(game, limits, helpers, this.shared);
     const started = wallClock();
     const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
     const request = ++this.request;
@@ -118,16 +142,7 @@ export class ParallelSearch {
     const own = this.main.choose(game, limits);
     const searched = wallClock();
     const until = deadline === undefined ? searched + (searched - started) + UNTIMED_GRACE_MS : deadline + GRACE_MS;
-    const results: ThreadResult[] = [];
-    for (const h of helpers) {
-      const answer = h.slot.wait(request, until, wallClock);
-      if (answer.kind === "answered") results.push(answer.result);
-      else if (answer.kind === "failed") {
-        h.state = "failed";
-        this.log(`threads: thread ${h.thread}'s search failed; searching on ${1 + this.live().length} threads from now on`);
-      }
-      else this.log(`threads: thread ${h.thread} did not answer by the deadline; its search is left out of this move`);
-    }
+    const results = this.answers(helpers, request, until, (h) => this.log(`threads: thread ${h.thread} did not answer by the deadline; its search is left out of this move`));
     const merged = mergeRootChildren([this.main.rootChildren(), ...results.map((r) => r.children)]);
     const best = chooseRootChild(merged)!;
     this.merged = merged;
@@ -136,10 +151,10 @@ export class ParallelSearch {
       move: best.move,
       reason: "search",
       playouts: own.playouts + sum((r) => r.playouts),
-      // What the search used is the same on every thread; the leaves solved and the early stop are the main thread's.
+      // What the search used is the same on every thread; the early stop is the main thread's.
       leaf: own.leaf,
       priors: own.priors,
-      solved: own.solved,
+      solved: own.solved + sum((r) => r.solved),
       stoppedEarly: own.stoppedEarly,
       elapsedMs: own.elapsedMs + (wallClock() - searched),
       reused: own.reused + sum((r) => r.reused),
@@ -151,7 +166,63 @@ export class ParallelSearch {
       pv: own.move === best.move ? own.pv : [best.move],
       ...(best.proven === undefined ? {} : { proven: best.proven }),
       threads: 1 + results.length,
+      sharedTree: false,
     };
+  }
+
+  /**
+   * The answers of the helpers to `request`, waiting for each until `until`: a failed one is
+   * left out for good, a late one is told to `late`.
+   */
+  private answers(helpers: readonly Helper[], request: number, until: number, late: (helper: Helper) => void): ThreadResult[] {
+    const results: ThreadResult[] = [];
+    for (const h of helpers) {
+      const answer = h.slot.wait(request, until, wallClock);
+      if (answer.kind === "answered") results.push(answer.result);
+      else if (answer.kind === "failed") {
+        h.state = "failed";
+        this.log(`threads: thread ${h.thread}'s search failed; searching on ${1 + this.live().length} threads from now on`);
+      }
+      else late(h);
+    }
+    return results;
+  }
+
+  /**
+   * Tree parallelisation: the main thread's search makes the shared tree ready (tree reuse, the
+   * root's children), the workers are sent to it, and all search until the main thread's
+   * search ends, which then stops the others and reports on the tree they grew together. With
+   * --playouts the main thread does that many, and the others stop with it.
+   */
+  private chooseShared(game: Game, limits: SearchLimits, helpers: readonly Helper[], { trees, stopped }: SharedTree): ThreadedReport {
+    const started = wallClock();
+    const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
+    const request = ++this.request;
+    let sent = false;
+    const own = this.main.choose(game, {
+      ...limits,
+      started: (tree, root) => {
+        const message: SearchRequest = {
+          kind: "shared", request, pool: tree === trees[0] ? 0 : 1, root: formatCode(root),
+          ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+          ...(deadline === undefined ? {} : { deadline }),
+        };
+        for (const h of helpers) h.worker.postMessage(message);
+        sent = true;
+      },
+    });
+    Atomics.store(stopped, 0, request);
+    // A worker that has not begun this request by now (still starting, say) finds it ended when it does, and leaves the tree alone.
+    const working = sent ? helpers.filter((h) => h.slot.begun() === request) : [];
+    if (working.length === 0) return { ...own, threads: 1, sharedTree: true };
+    // Stopped, a worker answers after its current visit: one leaf solve at most.
+    const results = this.answers(working, request, wallClock() + GRACE_MS, (h) => {
+      h.state = "gone";
+      void h.worker.terminate();
+      this.log(`threads: thread ${h.thread} did not stop with the move; it is ended, as it might still write into the shared tree: searching on ${1 + this.live().length} threads from now on`);
+    });
+    const more = results.reduce((sum, r) => ({ playouts: sum.playouts + r.playouts, solved: sum.solved + r.solved }), { playouts: 0, solved: 0 });
+    return { ...this.main.restate(more, own.playouts), threads: 1 + results.length, sharedTree: true };
   }
 
   /** The root's children as the last search left them: merged over the threads when it was searched on several. */

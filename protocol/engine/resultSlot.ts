@@ -3,6 +3,8 @@ import type { RootChild } from "./rootMerge.js";
 /** What a search thread answers: its work and its root children. */
 export interface ThreadResult {
   readonly playouts: number;
+  /** Leaves the thread's search solved. */
+  readonly solved: number;
   readonly nodes: number;
   readonly reused: number;
   readonly pruned: number;
@@ -14,12 +16,14 @@ export type Answer = { readonly kind: "answered"; readonly result: ThreadResult 
 
 /** A root has at most one child a square (a pass is the only child when there is no square). */
 const MAX_CHILDREN = 64;
-/** Int32 words: the last request answered (Atomics waits on it), and the last request that failed. */
+/** Int32 words: the last request answered (Atomics waits on it), the last request that failed, and the last one begun. */
 const ANSWERED = 0;
 const FAILED = 1;
-const STATE_BYTES = 8;
-/** Float64 words: playouts, nodes, reused, pruned, the child count, then five words a child. */
-const COUNTS = 5;
+const BEGUN = 2;
+/** Room for the Int32 words, the Float64 words aligned after them. */
+const STATE_BYTES = 16;
+/** Float64 words: playouts, solved, nodes, reused, pruned, the child count, then five words a child. */
+const COUNTS = 6;
 const CHILD_WORDS = 5;
 const PROOFS: readonly RootChild["proven"][] = [undefined, "win", "draw", "loss"];
 
@@ -35,7 +39,7 @@ export class ResultSlot {
   private readonly words: Float64Array;
 
   constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(STATE_BYTES + 8 * (COUNTS + CHILD_WORDS * MAX_CHILDREN))) {
-    this.state = new Int32Array(buffer, 0, 2);
+    this.state = new Int32Array(buffer, 0, 3);
     this.words = new Float64Array(buffer, STATE_BYTES);
   }
 
@@ -44,11 +48,24 @@ export class ResultSlot {
     const { words } = this;
     const { children } = result;
     if (children.length > MAX_CHILDREN) throw new Error(`a root with ${children.length} children`);
-    words.set([result.playouts, result.nodes, result.reused, result.pruned, children.length]);
+    words.set([result.playouts, result.solved, result.nodes, result.reused, result.pruned, children.length]);
     children.forEach((c, i) => {
       words.set([c.move, c.visits, c.winRate, c.pruned ? 1 : 0, PROOFS.indexOf(c.proven)], COUNTS + CHILD_WORDS * i);
     });
     this.answer(request);
+  }
+
+  /**
+   * Says that the thread has begun `request`: with a shared tree, it may write into the tree
+   * from now until it answers.
+   */
+  begin(request: number): void {
+    Atomics.store(this.state, BEGUN, request);
+  }
+
+  /** The last request the thread has begun. */
+  begun(): number {
+    return Atomics.load(this.state, BEGUN);
   }
 
   /** Answers `request` with a failure (the thread's search threw) and wakes the waiting thread. */
@@ -79,10 +96,10 @@ export class ResultSlot {
   private read(): ThreadResult {
     const w = this.words;
     const children: RootChild[] = [];
-    for (let i = 0, at = COUNTS; i < w[4]!; i++, at += CHILD_WORDS) {
+    for (let i = 0, at = COUNTS; i < w[5]!; i++, at += CHILD_WORDS) {
       const proven = PROOFS[w[at + 4]!];
       children.push({ move: w[at]!, visits: w[at + 1]!, winRate: w[at + 2]!, pruned: w[at + 3] === 1, proven });
     }
-    return { playouts: w[0]!, nodes: w[1]!, reused: w[2]!, pruned: w[3]!, children };
+    return { playouts: w[0]!, solved: w[1]!, nodes: w[2]!, reused: w[3]!, pruned: w[4]!, children };
   }
 }

@@ -3,9 +3,10 @@ import { type AlphaBetaResult, PASS, type Position, type SearchReport, type Solv
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
  * the choice. `thinking` lines, with `--progress`, say the same of a search still running.
- * With `threads` above 1 the report merges that many searches (--threads).
+ * With `threads` above 1 the report merges that many searches (--threads), or, with
+ * `sharedTree`, that many threads' visits of one tree.
  */
-export function formatSearchReport(report: SearchReport & { readonly threads?: number }, position: Position, word: "search" | "thinking" = "search"): string {
+export function formatSearchReport(report: SearchReport & { readonly threads?: number; readonly sharedTree?: boolean }, position: Position, word: "search" | "thinking" = "search"): string {
   const move = `${formatVertex(report.move)} (${formatOtpMove(report.move)})`;
   const side = position.blackToMove ? "black" : "white";
   switch (report.reason) {
@@ -20,7 +21,7 @@ export function formatSearchReport(report: SearchReport & { readonly threads?: n
     case "search": {
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      const threads = (report.threads ?? 1) > 1 ? ` on ${report.threads} threads` : "";
+      const threads = (report.threads ?? 1) > 1 ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}` : "";
       return `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, `
         + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
         + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `

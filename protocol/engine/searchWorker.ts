@@ -1,7 +1,7 @@
 // A search thread of ParallelSearch (protocol/engine/parallelSearch.ts): build.mjs bundles this
 // file as dist/searchWorker.js, beside the program, and each worker runs it.
 import { parentPort, workerData } from "node:worker_threads";
-import { Game, type Move, parseCode } from "../../src/index.js";
+import { Game, type Move, type Position, Tree, type TreeMemory, parseCode } from "../../src/index.js";
 import { makeSearch, needsEvaluation } from "./engineSearch.js";
 import { loadEvaluation } from "./evaluationWeights.js";
 import type { EngineOptions } from "./options.js";
@@ -14,22 +14,32 @@ export interface SearchWorkerData {
   readonly seed: number;
   /** Its ResultSlot's memory. */
   readonly slot: SharedArrayBuffer;
+  /**
+   * With --parallel tree: the memory of the shared tree and its spare, and a word the main
+   * thread sets to the number of the request it has ended.
+   */
+  readonly shared?: { readonly trees: readonly [TreeMemory, TreeMemory]; readonly stopped: SharedArrayBuffer };
 }
 
 /**
  * What a worker is asked: to search a game (its start as a `code`, and the moves since) and
- * answer `request` in its slot, or to forget its tree. `deadline` is on the wall clock.
+ * answer `request` in its slot, or to forget its tree; with a shared tree, to search the
+ * shared tree `pool` (0 or 1) from its root, `root` as a code, until the main thread ends
+ * `request`. `deadline` is on the wall clock.
  */
 export type SearchRequest =
   | { readonly kind: "search"; readonly request: number; readonly start: string; readonly moves: readonly Move[]; readonly playouts?: number; readonly deadline?: number; readonly stopEarly: boolean }
+  | { readonly kind: "shared"; readonly request: number; readonly pool: 0 | 1; readonly root: string; readonly playouts?: number; readonly deadline?: number }
   | { readonly kind: "reset" };
 
 if (parentPort === null) throw new Error("searchWorker.js runs in a worker thread, started by ParallelSearch");
-const { options, seed, slot } = workerData as SearchWorkerData;
+const { options, seed, slot, shared } = workerData as SearchWorkerData;
 // The session checked the weights at start; a worker reads them again (its own copy of the tables).
 const loaded = needsEvaluation(options) ? loadEvaluation(options.weights) : undefined;
 if (loaded !== undefined && !loaded.ok) throw new Error(loaded.error);
-const search = makeSearch(options, { seed, evaluation: loaded?.value });
+const trees = shared === undefined ? undefined : shared.trees.map((m) => new Tree(m.capacity, m)) as [Tree, Tree];
+const stopped = shared === undefined ? undefined : new Int32Array(shared.stopped);
+const search = makeSearch(options, { seed, evaluation: loaded?.value, ...(trees === undefined ? {} : { trees }) });
 const results = new ResultSlot(slot);
 
 parentPort.on("message", (message: SearchRequest) => {
@@ -39,18 +49,38 @@ parentPort.on("message", (message: SearchRequest) => {
   }
   try {
     const timeMs = message.deadline === undefined ? undefined : Math.max(0, message.deadline - wallClock());
+    if (message.kind === "shared") {
+      if (trees === undefined || stopped === undefined) throw new Error("a shared-tree search asked of a worker started without the shared tree");
+      const { request } = message;
+      // Said before the first look at `stopped`: a main thread that finds this request not begun once it has ended it knows the tree is left alone.
+      results.begin(request);
+      const done = search.searchShared(trees[message.pool], rootPosition(message.root), {
+        ...(message.playouts === undefined ? {} : { playouts: message.playouts }),
+        ...(timeMs === undefined ? {} : { timeMs }),
+        stop: () => Atomics.load(stopped, 0) >= request,
+      });
+      results.write(request, { playouts: done.playouts, solved: done.solved, nodes: 0, reused: 0, pruned: 0, children: [] });
+      return;
+    }
     const report = search.choose(replay(message.start, message.moves), {
       ...(message.playouts === undefined ? {} : { playouts: message.playouts }),
       ...(timeMs === undefined ? {} : { timeMs }),
       stopEarly: message.stopEarly,
     });
-    results.write(message.request, { playouts: report.playouts, nodes: report.nodes, reused: report.reused, pruned: report.pruned, children: search.rootChildren() });
+    results.write(message.request, { playouts: report.playouts, solved: report.solved, nodes: report.nodes, reused: report.reused, pruned: report.pruned, children: search.rootChildren() });
   } catch (e) {
     // The waiting thread is told at once; the error itself reaches it as the worker's "error" event.
     results.fail(message.request);
     throw e;
   }
 });
+
+/** The shared tree's root position, from its code. */
+function rootPosition(code: string): Position {
+  const coded = parseCode(code);
+  if (!coded.ok) throw new Error(`the root of the shared tree: ${coded.error}`);
+  return coded.value.position;
+}
 
 /** The game the main thread searches, rebuilt from its start and moves. */
 function replay(start: string, moves: readonly Move[]): Game {

@@ -18,6 +18,7 @@ export const TEST_OPTIONS: EngineOptions = {
   connectTimeout: 10,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
   threads: 1,
+  parallel: "root",
 };
 
 /** The shipped evaluation, read once for every test session. */

@@ -13,7 +13,7 @@ function parse(...args: string[]) {
 
 describe("engine command line", () => {
   it("the defaults: OTP, 5 s a move, no fixed playouts, the ceiling by protocol, 10 s to connect", () => {
-    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS, threads: 1 });
+    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS, threads: 1, parallel: "root" });
   });
 
   it("no arguments: stdin/stdout with the defaults", () => {
@@ -46,6 +46,7 @@ describe("engine command line", () => {
     [["--name", "two words"], '--name: the name "two words" must be printable ASCII without spaces'],
     [["--name", "x".repeat(515)], "--name: the name has 515 bytes; the course allows at most 514"],
     [["--threads", "17"], "--threads: 17 threads are too many: at most 16, each a search with its own tree"],
+    [["--parallel", "leaf"], '--parallel: expected root or tree, got "leaf"'],
     [["--threads", "0"], "--threads: 0 is out of range: expected 1 to 16"],
     [["--threads", "two"], '--threads: expected a whole number from 1 to 16, got "two"'],
     [["0"], "PORT: 0 is out of range: expected 1 to 65535"],
@@ -77,6 +78,11 @@ describe("engine command line", () => {
   it("the usage lists every option of the table", () => {
     const usage = formatUsage(engineProgram([]));
     for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toContain(name);
+  });
+
+  it("--parallel: a tree per thread (root) or one shared tree (tree)", () => {
+    expect(parse("--threads", "2", "--parallel", "tree")).toMatchObject({ ok: true, value: { options: { threads: 2, parallel: "tree" } } });
+    expect(parse("--parallel=root")).toMatchObject({ ok: true, value: { options: { parallel: "root" } } });
   });
 
   it("--threads: 1 to 16 searches a move", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type ThreadResult, ResultSlot } from "../../../protocol/engine/resultSlot.js";
 
 const result: ThreadResult = {
-  playouts: 123_456, nodes: 98_765, reused: 4321, pruned: 7,
+  playouts: 123_456, solved: 55, nodes: 98_765, reused: 4321, pruned: 7,
   children: [
     { move: 19, visits: 60_000, winRate: 0.53125, pruned: false, proven: undefined },
     { move: 26, visits: 0, winRate: NaN, pruned: true, proven: undefined },
@@ -44,6 +44,16 @@ describe("a search thread's result slot", () => {
     expect(slot.wait(1, 0, readings(1000))).toEqual({ kind: "failed" });
     slot.write(2, result);
     expect(slot.wait(2, 0, readings(1000))).toEqual({ kind: "answered", result });
+  });
+
+  it("tells the last request the thread has begun, to another view too, apart from its answers", () => {
+    const slot = new ResultSlot();
+    const other = new ResultSlot(slot.buffer);
+    expect(other.begun()).toBe(0);
+    slot.begin(4);
+    expect(other.begun()).toBe(4);
+    slot.write(4, result);
+    expect([other.begun(), other.wait(4, 0, readings(0)).kind]).toEqual([4, "answered"]);
   });
 
   it("holds a root of 64 children, and refuses more", () => {

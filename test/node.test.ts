@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { EXPANDED, EXPANDING, Position, Tree } from "../src/index.js";
+
+const start = Position.initial();
+
+/** A tree whose root is the start position, expanded: its four children are nodes 1 to 4. */
+function startTree(tree: Tree): Tree {
+  tree.reset();
+  expect(tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi)).toBe(true);
+  return tree;
+}
+
+/** Every count and cached term of node n. */
+function countsOf(tree: Tree, n: number): number[] {
+  return [tree.visits[n]!, tree.total[n]!, tree.squares[n]!, tree.ucb[2 * n]!, tree.ucb[2 * n + 1]!];
+}
+
+describe("a tree in shared memory (tree parallelisation)", () => {
+  it("is the same tree through a view of its memory, as another thread sees it", () => {
+    const tree = startTree(Tree.shared(100));
+    const view = new Tree(100, tree.memory);
+    expect(tree.shared && view.shared).toBe(true);
+    expect([view.size, view.childCount[0], view.firstChild[0]]).toEqual([5, 4, 1]);
+    // A node expanded through the view is there for the tree, and the nodes it took are taken for both.
+    const next = start.play(tree.move[1]!);
+    expect(view.expand(1, next.playerLo, next.playerHi, next.opponentLo, next.opponentHi)).toBe(true);
+    expect([tree.size, tree.childCount[1], tree.firstChild[1]]).toEqual([8, 3, 5]);
+    view.record(2, 1);
+    expect(countsOf(tree, 2)).toEqual(countsOf(view, 2));
+    expect(tree.visits[2]).toBe(1);
+  });
+
+  it("a tree of its own is not shared, and memory for another size is refused", () => {
+    const own = new Tree(10);
+    expect(own.shared).toBe(false);
+    expect(new Tree(10, own.memory).shared).toBe(false);
+    expect(() => new Tree(20, Tree.shared(10).memory)).toThrow(/memory for 10 nodes given to a tree of 20/);
+  });
+
+  it("a node another thread is expanding is not expanded again, nor one already expanded", () => {
+    for (const tree of [startTree(Tree.shared(100)), startTree(new Tree(100))]) {
+      const next = start.play(tree.move[1]!);
+      const args = [next.playerLo, next.playerHi, next.opponentLo, next.opponentHi] as const;
+      tree.setFlags(1, EXPANDING, 0);
+      expect(tree.expand(1, ...args)).toBe(false);
+      expect([tree.size, tree.childCount[1]]).toEqual([5, 0]);
+      tree.setFlags(1, 0, EXPANDING);
+      expect(tree.expand(1, ...args)).toBe(true);
+      expect(tree.flags[1]! & (EXPANDED | EXPANDING)).toBe(EXPANDED);
+      expect(tree.expand(1, ...args)).toBe(false);
+      expect(tree.size).toBe(8);
+    }
+  });
+
+  it("a full shared pool refuses to expand, leaves the node free, and its size stays at its capacity", () => {
+    const tree = startTree(Tree.shared(6));
+    const next = start.play(tree.move[1]!);
+    expect(tree.expand(1, next.playerLo, next.playerHi, next.opponentLo, next.opponentHi)).toBe(false);
+    expect(tree.flags[1]).toBe(0);
+    expect(tree.size).toBe(5);
+  });
+
+  it("a visit counted on the way down is a loss until its result comes, and then the same as recording it", () => {
+    const shared = startTree(Tree.shared(100));
+    const own = startTree(new Tree(100));
+    for (const tree of [shared, own]) tree.record(1, 1);
+    shared.addVisit(1);
+    // Two visits, one win: the mean is a half while the second is under way.
+    expect([shared.visits[1], shared.ucb[2]]).toEqual([2, 0.5]);
+    shared.addResult(1, 0.75);
+    own.record(1, 0.75);
+    expect(countsOf(shared, 1)).toEqual(countsOf(own, 1));
+    expect(shared.mean(1)).toBe(0.875);
+  });
+
+  it("with priors, the virtual loss counts against the prior's mean too", () => {
+    const tree = startTree(Tree.shared(100));
+    tree.priorVisits = 2;
+    tree.setPrior(1, 0.6);
+    // Priors are kept in single precision.
+    const prior = Math.fround(0.6);
+    tree.addVisit(1);
+    expect(tree.ucb[2]).toBeCloseTo((2 * prior) / 3, 12);
+    tree.addResult(1, 0.9);
+    expect(tree.ucb[2]).toBeCloseTo((0.9 + 2 * prior) / 3, 12);
+  });
+});
