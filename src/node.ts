@@ -37,6 +37,12 @@ const UCB_COLUMN = 8;
 /** The header: the pool's size. */
 const HEADER_COLUMN = COLUMNS.length;
 
+/** Memory for a pool of `capacity` nodes, in buffers of this kind. */
+function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof SharedArrayBuffer): TreeMemory {
+  if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
+  return { capacity, buffers: [...COLUMNS.map((Column, i) => new Buffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new Buffer(4)] };
+}
+
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
  * nodes cost a fixed, preallocated block of memory and the search loop allocates nothing.
@@ -118,15 +124,14 @@ export class Tree {
   }
 
   /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */
-  constructor(readonly capacity: number, memory?: TreeMemory) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-    if (memory !== undefined && (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1)) {
+  constructor(readonly capacity: number, memory: TreeMemory = treeMemory(capacity, ArrayBuffer)) {
+    if (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1) {
       throw new Error(`tree memory for ${memory.capacity} nodes given to a tree of ${capacity}`);
     }
-    const buffers = memory?.buffers ?? [...COLUMNS.map((Column, i) => new ArrayBuffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new ArrayBuffer(4)];
-    this.memory = { capacity, buffers };
-    this.shared = typeof SharedArrayBuffer !== "undefined" && buffers[0] instanceof SharedArrayBuffer;
-    const b = buffers;
+    this.memory = memory;
+    const b = memory.buffers;
+    // A page that is not cross-origin isolated has no SharedArrayBuffer at all.
+    this.shared = typeof SharedArrayBuffer !== "undefined" && b[0] instanceof SharedArrayBuffer;
     this.move = new Uint8Array(b[0]!);
     this.flags = new Uint8Array(b[1]!);
     this.childCount = new Uint8Array(b[2]!);
@@ -143,9 +148,7 @@ export class Tree {
 
   /** A pool in SharedArrayBuffers, for several threads to search at once (views of it: `new Tree(capacity, tree.memory)`). */
   static shared(capacity: number): Tree {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-    const buffers = [...COLUMNS.map((Column, i) => new SharedArrayBuffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new SharedArrayBuffer(4)];
-    return new Tree(capacity, { capacity, buffers });
+    return new Tree(capacity, treeMemory(capacity, SharedArrayBuffer));
   }
 
   /** Empties the pool and makes a root (node 0) for the move that led to it. */
