@@ -1,4 +1,4 @@
-import { legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
+import { flips, legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
 import { type Move, PASS } from "./position.js";
 import { type SelectionTables, selectionTables } from "./selectionTables.js";
 
@@ -32,15 +32,17 @@ export interface TreeMemory {
 }
 
 /** The node pool's arrays: each an element constructor and its elements a node. */
-const COLUMNS = [Uint8Array, Uint8Array, Uint8Array, Int32Array, Int32Array, Float64Array, Float64Array, Float32Array, Float64Array, Uint8Array, Int32Array] as const;
+const COLUMNS = [Uint8Array, Uint8Array, Uint8Array, Int32Array, Int32Array, Float64Array, Float64Array, Float32Array, Float64Array, Uint8Array, Int32Array, Int32Array] as const;
+/** The columns with two elements a node. */
 const UCB_COLUMN = 8;
+const GAINED_COLUMN = 11;
 /** The header: the pool's size. */
 const HEADER_COLUMN = COLUMNS.length;
 
 /** Memory for a pool of `capacity` nodes, in buffers of this kind. */
 function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof SharedArrayBuffer): TreeMemory {
   if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-  return { capacity, buffers: [...COLUMNS.map((Column, i) => new Buffer((i === UCB_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new Buffer(4)] };
+  return { capacity, buffers: [...COLUMNS.map((Column, i) => new Buffer((i === UCB_COLUMN || i === GAINED_COLUMN ? 2 : 1) * capacity * Column.BYTES_PER_ELEMENT)), new Buffer(4)] };
 }
 
 /**
@@ -89,6 +91,13 @@ export class Tree {
   readonly ucb: Float64Array;
   /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
   readonly proof: Uint8Array;
+  /**
+   * The discs the move into the node gives its mover, the square played and the discs it
+   * flips (low word at 2n, high word at 2n + 1; none for a pass), found once when the parent
+   * is expanded: the search's descent applies them at every level of every visit, where
+   * working the flips out again cost more than any other step of the descent.
+   */
+  readonly gained: Int32Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed). */
@@ -143,6 +152,7 @@ export class Tree {
     this.ucb = new Float64Array(b[UCB_COLUMN]!);
     this.proof = new Uint8Array(b[9]!);
     this.origin = new Int32Array(b[10]!);
+    this.gained = new Int32Array(b[GAINED_COLUMN]!);
     this.header = new Int32Array(b[HEADER_COLUMN]!);
   }
 
@@ -174,7 +184,18 @@ export class Tree {
     this.total[n] = 0;
     this.squares[n] = 0;
     this.proof[n] = UNPROVEN;
+    this.gained[2 * n] = 0;
+    this.gained[2 * n + 1] = 0;
     this.setPrior(n, 0.5);
+  }
+
+  /** Makes node n an unvisited leaf for the move s of the side to move (pl, ph) against (ol, oh), with the discs it gains. */
+  private initMove(n: number, s: Move, pl: number, ph: number, ol: number, oh: number): void {
+    this.init(n, s);
+    const fl = flips(s, pl, ph, ol, oh);
+    const fh = resultHi;
+    this.gained[2 * n] = s < 32 ? fl | (1 << s) : fl;
+    this.gained[2 * n + 1] = s < 32 ? fh : fh | (1 << (s - 32));
   }
 
   /**
@@ -211,8 +232,8 @@ export class Tree {
     if (!this.shared) header[0] = first + count;
     let n = first;
     if ((ml | mh) === 0) this.init(n++, PASS);
-    for (; ml !== 0; ml &= ml - 1) this.init(n++, lowestBit(ml));
-    for (; mh !== 0; mh &= mh - 1) this.init(n++, 32 + lowestBit(mh));
+    for (; ml !== 0; ml &= ml - 1) this.initMove(n++, lowestBit(ml), pl, ph, ol, oh);
+    for (; mh !== 0; mh &= mh - 1) this.initMove(n++, 32 + lowestBit(mh), pl, ph, ol, oh);
     this.firstChild[node] = first;
     this.childCount[node] = count;
     if (publish) this.publish(node);
@@ -297,7 +318,9 @@ export class Tree {
   private setTerms(node: number, visits: number, total: number): void {
     const k = this.tables.offset;
     const m = visits + k;
-    this.ucb[2 * node] = m === 0 ? 0.5 : (total + k * this.prior[node]!) / m;
+    // Without priors the prior is not read: k * prior is 0 and total + 0 is total, so the mean
+    // is the same, and the classic search's backup spares a cache line per level.
+    this.ucb[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
     this.ucb[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
 
@@ -358,6 +381,8 @@ export class Tree {
     this.prior[dst] = from.prior[src]!;
     this.ucb[2 * dst] = from.ucb[2 * src]!;
     this.ucb[2 * dst + 1] = from.ucb[2 * src + 1]!;
+    this.gained[2 * dst] = from.gained[2 * src]!;
+    this.gained[2 * dst + 1] = from.gained[2 * src + 1]!;
   }
 
   /**

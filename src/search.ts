@@ -1,4 +1,4 @@
-import { flips, popcount, resultHi } from "./bitboard.js";
+import { popcount } from "./bitboard.js";
 import type { Game } from "./game.js";
 import { EXPANDED, MAX_VISITS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, TERMINAL, Tree, UNPROVEN } from "./node.js";
 import { randomPlayout } from "./playout.js";
@@ -93,7 +93,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
   ppR: 0,
   ppMinVisits: 64,
-  // Two pools of this many nodes (52 bytes each) are kept: about 416 MB in all.
+  // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
   // Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md).
@@ -202,15 +202,22 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
   let prunedOnly = -1;
   for (let child = first; child < end; child++) {
     const f = flags[child]!;
-    if ((f & PROVEN) !== 0 && !ignoreProofs) continue;
-    if ((f & PRUNED) !== 0) {
-      prunedOnly = child;
-      continue;
+    // One test for the common child, neither proven nor pruned, against the literal
+    // PROVEN | PRUNED: the bundle reads a module constant from memory at each use (a test
+    // checks the literal).
+    if ((f & 10) !== 0) {
+      if ((f & PROVEN) !== 0 && !ignoreProofs) continue;
+      if ((f & PRUNED) !== 0) {
+        prunedOnly = child;
+        continue;
+      }
     }
-    // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first.
-    const s = ucb[2 * child + 1]!;
+    // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first. A shift,
+    // unlike 2 * child, needs no overflow check.
+    const at = child << 1;
+    const s = ucb[at | 1]!;
     if (s === Infinity) return child;
-    const value = ucb[2 * child]! + explore * s;
+    const value = ucb[at]! + explore * s;
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;
@@ -332,18 +339,13 @@ export class Search {
     const end = first + tree.childCount[node]!;
     // The children have one empty square fewer (a pass: as many, a rounding the bands allow).
     const scale = evalScaleAt(this.params.evalScale, 63 - popcount(pl | ol) - popcount(ph | oh));
+    const { gained } = tree;
     for (let c = first; c < end; c++) {
-      const m = tree.move[c]!;
-      let discs: number;
-      if (m === PASS) discs = evaluation.evaluate(ol, oh, pl, ph);
-      else {
-        const fl = flips(m, pl, ph, ol, oh);
-        const fh = resultHi;
-        const npl = m < 32 ? pl | fl | (1 << m) : pl | fl;
-        const nph = m < 32 ? ph | fh : ph | fh | (1 << (m - 32));
-        // The child's side to move is the opponent: its evaluation, negated, is ours.
-        discs = evaluation.evaluate(ol & ~fl, oh & ~fh, npl, nph);
-      }
+      // The child's position from the discs its move gains (none for a pass). Its side to move
+      // is the opponent: its evaluation, negated, is ours.
+      const gl = gained[2 * c]!;
+      const gh = gained[2 * c + 1]!;
+      const discs = evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh);
       tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
     }
     tree.publish(node);
@@ -538,14 +540,14 @@ export class Search {
     const shared = tree.shared;
     const firstVisit = shared ? 1 : 0;
     const rootVisits = tree.visits[0]!;
-    const { flags, visits, move, proof, prior } = tree;
+    const { flags, visits, proof, prior, gained } = tree;
     const path = this.path;
     const solver = this.solver;
     const { solveEmpties } = this.params;
     const root = this.rootPosition!;
     const flat = this.params.algorithm === "ucb";
     const evaluated = this.params.leaf === "eval";
-    const { ppR, ppMinVisits } = this.params;
+    const { ppR, ppMinVisits, ucbC } = this.params;
     let playouts = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     let solvedNow = false;
@@ -583,25 +585,27 @@ export class Search {
       // Selection: down the tree by UCB1, expanding a leaf the second time it is reached (the
       // first visit is valued by its prior or a playout: half the nodes for the same depth).
       for (;;) {
-        if ((flags[node]! & TERMINAL) !== 0) break;
-        if ((flags[node]! & EXPANDED) === 0) {
+        // One read and one test of the flags per level for the common node, expanded and
+        // unfinished: 5 is TERMINAL | EXPANDED, a literal as in selectChild.
+        const f = flags[node]!;
+        if ((f & 5) !== 1) {
+          if ((f & TERMINAL) !== 0) break;
           if (depth > 0 && (flat || visits[node] === firstVisit)) break;
           if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
-        const next = selectChild(tree, node, this.params.ucbC, lost);
+        const next = selectChild(tree, node, ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
         node = next;
         if (shared) tree.addVisit(node);
-        const m = move[node]!;
-        if (m !== PASS) {
-          const fl = flips(m, pl, ph, ol, oh);
-          const fh = resultHi;
-          if (m < 32) pl |= fl | (1 << m), ph |= fh;
-          else pl |= fl, ph |= fh | (1 << (m - 32));
-          ol &= ~fl;
-          oh &= ~fh;
-        }
+        // The move's square and flips, kept by the tree (a pass gains nothing); the square
+        // was empty, so clearing the gain from the opponent clears just the flips.
+        const gl = gained[2 * node]!;
+        const gh = gained[2 * node + 1]!;
+        pl |= gl;
+        ph |= gh;
+        ol &= ~gl;
+        oh &= ~gh;
         const tl = pl; pl = ol; ol = tl;
         const th = ph; ph = oh; oh = th;
         path[++depth] = node;

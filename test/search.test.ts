@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
-  CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
-  Search, type SearchParams, type SearchReport, Solver, Tree, UNPROVEN,
+  CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
+  Search, type SearchParams, type SearchReport, Solver, TERMINAL, Tree, UNPROVEN,
   evalScaleAt, formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
@@ -324,6 +324,34 @@ describe("the tree's nodes", () => {
     tree.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
     expect(tree.childCount[0]).toBe(0);
     expect(tree.flags[0]! & EXPANDED).toBe(EXPANDED);
+  });
+
+  it("keeps the discs each child's move gains, the square and its flips (none for a pass), which the descent applies", () => {
+    const tree = new Tree(100);
+    // After one move: the replies play in both words and flip across the row 3 / row 4 seam.
+    const start = Position.initial();
+    const p = start.play(start.legalMoves()[0]!);
+    tree.reset();
+    tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    const first = tree.firstChild[0]!;
+    expect(tree.childCount[0]).toBeGreaterThan(1);
+    for (let c = first; c < first + tree.childCount[0]!; c++) {
+      const next = p.play(tree.move[c]!);
+      // The mover's discs are the opponent's in the next position, which the opponent's lost discs were.
+      expect(p.playerLo | tree.gained[2 * c]!).toBe(next.opponentLo);
+      expect(p.playerHi | tree.gained[2 * c + 1]!).toBe(next.opponentHi);
+      expect(p.opponentLo & ~tree.gained[2 * c]!).toBe(next.playerLo);
+      expect(p.opponentHi & ~tree.gained[2 * c + 1]!).toBe(next.playerHi);
+    }
+    const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
+    tree.reset();
+    tree.expand(0, forced.playerLo, forced.playerHi, forced.opponentLo, forced.opponentHi);
+    expect([tree.gained[2 * tree.firstChild[0]!], tree.gained[2 * tree.firstChild[0]! + 1]]).toEqual([0, 0]);
+  });
+
+  it("has the flag values the hot loops test as literals (selectChild: 10, Search.run: 5)", () => {
+    expect(PROVEN | PRUNED).toBe(10);
+    expect(TERMINAL | EXPANDED).toBe(5);
   });
 });
 

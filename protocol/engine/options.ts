@@ -59,10 +59,10 @@ export function maxMoveSeconds(options: EngineOptions): number | undefined {
 export const DEFAULT_MOVE_SECONDS = 5;
 /** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
 export const DEFAULT_CONNECT_SECONDS = 10;
-/** Two pools of this many nodes, 52 bytes each, stay under 1.7 GB, well within the course's 4 GiB. */
+/** Two pools of this many nodes, 60 bytes each, stay under 2 GB, well within the course's 4 GiB. */
 const MAX_NODES = 16_000_000;
 /**
- * Each thread is a search with its own tree (--max-nodes, 416 MB by default), and more
+ * Each thread is a search with its own tree (--max-nodes, 480 MB by default), and more
  * threads than cores only share them: 16 is past any machine the course runs on.
  */
 const MAX_THREADS = 16;
