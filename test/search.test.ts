@@ -846,24 +846,32 @@ describe("tree parallelisation: searches sharing one tree", () => {
     return { main, own, helped, report: main.restate(helped, own.playouts), tree: main.currentTree };
   }
 
-  /** Every visit through the root went on to one child and added r to it and 1 - r to the root. */
+  /**
+   * Every visit through the root went on to one child; every visit through another node added
+   * its result r there and 1 - r to the child it went on to, so a node's total is its
+   * children's losses plus at most one for each visit that ended at the node itself. And no
+   * virtual loss is left: below the root (whose mean a shared tree does not keep), every cached
+   * mean is its counts' (with its prior's visits).
+   */
   function checkBookkeeping(tree: Tree): void {
-    const first = tree.firstChild[0]!;
-    let visits = 0;
-    let total = 0;
-    for (let c = first; c < first + tree.childCount[0]!; c++) {
-      visits += tree.visits[c]!;
-      total += tree.total[c]!;
-    }
-    expect(visits).toBe(tree.visits[0]);
-    expect(tree.total[0]! + total).toBeCloseTo(tree.visits[0]!, 6);
-    // No virtual loss is left: every node's cached mean is its counts' (with its prior's visits).
+    const children = (n: number) => Array.from({ length: tree.childCount[n]! }, (_, i) => tree.firstChild[n]! + i);
+    expect(children(0).reduce((sum, c) => sum + tree.visits[c]!, 0)).toBe(tree.visits[0]);
     const k = tree.priorVisits;
-    for (let n = 0; n < tree.size; n++) {
+    let checked = 0;
+    for (let n = 1; n < tree.size; n++) {
       const m = tree.visits[n]! + k;
       if (m > 0) expect(tree.ucb[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
       expect(tree.total[n]!).toBeLessThanOrEqual(tree.visits[n]! + 1e-9);
+      if (tree.childCount[n] === 0) continue;
+      const through = children(n).reduce((sum, c) => sum + tree.visits[c]!, 0);
+      const losses = children(n).reduce((sum, c) => sum + tree.visits[c]! - tree.total[c]!, 0);
+      const ended = tree.visits[n]! - through;
+      expect(ended).toBeGreaterThanOrEqual(0);
+      expect(tree.total[n]! - losses).toBeGreaterThanOrEqual(-1e-6);
+      expect(tree.total[n]! - losses).toBeLessThanOrEqual(ended + 1e-6);
+      checked++;
     }
+    expect(checked).toBeGreaterThan(10);
   }
 
   for (const [what, over] of [["classic", {}], ["evaluated", { leaf: "eval", priorVisits: 2 }]] as const) {

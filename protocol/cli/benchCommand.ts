@@ -33,9 +33,9 @@ export const benchProgram: Program<BenchOptions> = {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
     "--rounds": field("rounds", "N", "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
     "--threads": field("threads", "N", "also the engine's search at N threads (as othello --threads N), one-second rounds at 1 and at N threads in turn (default 1: not run)", parseThreads),
-    "--parallel": field("parallel", "root|tree", "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default root)", parseParallelisation),
+    "--parallel": field("parallel", "root|tree", "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default tree)", parseParallelisation),
   },
-  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "root" }),
+  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "tree" }),
 };
 
 function median(values: number[]): number {
@@ -57,15 +57,40 @@ export function measurePlayouts(ms: number, random: Random): number {
   return (n * 1000) / elapsed;
 }
 
+/** The search's visits per second from the start position over one search of about `ms`, from a fresh tree. */
+function searchRound(search: Search, ms: number): number {
+  search.reset();
+  const report = search.choose(new Game(), { timeMs: ms });
+  return (report.playouts * 1000) / report.elapsedMs;
+}
+
 /** The search's visits per second from the start position, one one-second search a round (each from a fresh tree). */
 function measureSearch(params: SearchParams, rounds: number, random: Random, evaluation: Evaluation | undefined, log: (text: string) => void, what: string): number[] {
   const search = new Search(params, () => performance.now(), random, randomPlayout, undefined, evaluation);
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
     log(`bench: ${what}, round ${r + 1} of ${rounds}`);
-    const report = search.choose(new Game(), { timeMs: 1000 });
-    search.reset();
-    rates.push((report.playouts * 1000) / report.elapsedMs);
+    rates.push(searchRound(search, 1000));
+  }
+  return rates;
+}
+
+/**
+ * Random playouts per second on their own and inside the classic search, one-second rounds of
+ * each in turn, so that the machine's speed, which drifts, weighs on both alike: a round's
+ * ratio compares the two under the same conditions.
+ */
+function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[] } {
+  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
+  // Warm-up, so the optimising compiler has finished with both.
+  measurePlayouts(300, random);
+  searchRound(search, 300);
+  const rates = { raw: [] as number[], search: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: random playouts, round ${r + 1} of ${rounds}`);
+    rates.raw.push(measurePlayouts(1000, random));
+    log(`bench: classic search, round ${r + 1} of ${rounds}`);
+    rates.search.push(searchRound(search, 1000));
   }
   return rates;
 }
@@ -153,19 +178,15 @@ export function benchCommand(args: readonly string[], out: Output): number {
   }
   print(`evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`);
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
-  measurePlayouts(300, random); // warm-up, so the optimising compiler has finished
-  const rates: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    log(`bench: random playouts, round ${r + 1} of ${rounds}`);
-    rates.push(measurePlayouts(1000, random));
-  }
+  // The same rate inside the classic search (selection, expansion and backup included), its rounds in turn with the raw ones.
+  const { raw: rates, search: searchRates } = measureRawAndSearch(rounds, random, log);
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
   const raw = Math.max(...rates);
-  // The same rate inside the classic search: selection, expansion and backup included.
-  const searchRates = measureSearch(CLASSIC_SEARCH_PARAMS, rounds, random, undefined, log, "classic search");
   const inSearch = Math.max(...searchRates);
   print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the classic search`);
   print(`search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
+  const shares = searchRates.map((s, r) => (100 * s) / rates[r]!);
+  print(`classic search as % of the raw rate, round by round (each search round after its raw round): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`);
   // The default search: each visit evaluates a new leaf's children instead of playing out.
   const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);

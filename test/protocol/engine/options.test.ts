@@ -13,7 +13,7 @@ function parse(...args: string[]) {
 
 describe("engine command line", () => {
   it("the defaults: OTP, 5 s a move, no fixed playouts, the ceiling by protocol, 10 s to connect", () => {
-    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS, threads: 1, parallel: "root" });
+    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS, threads: 1, parallel: "tree" });
   });
 
   it("no arguments: stdin/stdout with the defaults", () => {

@@ -140,6 +140,7 @@ describe("over stdin/stdout", () => {
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
     expect(lines).toContainEqual(expect.stringMatching(/^visits\/s: \d+$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^classic search as % of the raw rate, round by round \(.*\): \d+; median \d+%$/));
     expect(stderr).toContain("bench: classic search, round 1 of 1");
     expect(stderr).toContain("bench: default search, round 1 of 1");
   }, 30_000);

@@ -42,8 +42,8 @@ writeFileSync(join(scratch, "package.json"), '{ "type": "module" }\n');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("othello --threads", () => {
-  it("searches each move on N threads, each doing --playouts, says so in its report, and ends at quit", { timeout: 40_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "2", ...QUICK], "genmove\ngenmove\nquit\n");
+  it("--parallel root: searches each move with N searches, each doing --playouts, says so in its report, and ends at quit", { timeout: 40_000 }, async () => {
+    const { status, stdout, stderr } = await run(["--threads", "2", "--parallel", "root", ...QUICK], "genmove\ngenmove\nquit\n");
     expect(stdout).toMatch(/^genmove [0-7] [0-7]\ngenmove [0-7] [0-7]\nquit\n$/);
     const lines = searchLines(stderr);
     expect(lines).toHaveLength(2);
@@ -53,8 +53,8 @@ describe("othello --threads", () => {
     expect(status).toBe(0);
   });
 
-  it("plays a whole game against itself on 3 threads, every move legal, and ends at the end of input", { timeout: 60_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "3", ...QUICK], `${"genmove\n".repeat(80)}final_score\n`);
+  it("--parallel root: plays a whole game against itself on 3 threads, every move legal, and ends at the end of input", { timeout: 60_000 }, async () => {
+    const { status, stdout, stderr } = await run(["--threads", "3", "--parallel", "root", ...QUICK], `${"genmove\n".repeat(80)}final_score\n`);
     const replies = stdout.trimEnd().split("\n");
     const game = new Game();
     for (const reply of replies.slice(0, -1)) {
@@ -88,7 +88,7 @@ describe("othello --threads", () => {
       'await import("./realSearchWorker.js");',
     ].join("\n"));
     try {
-      const { status, stdout, stderr } = await run(["--threads", "3", ...QUICK], "genmove\ngenmove\ngenmove\nquit\n", join(scratch, "othello.js"));
+      const { status, stdout, stderr } = await run(["--threads", "3", "--parallel", "root", ...QUICK], "genmove\ngenmove\ngenmove\nquit\n", join(scratch, "othello.js"));
       expect(stdout).toMatch(/^(genmove [0-7] [0-7]\n){3}quit\n$/);
       // Said at once; the reason follows when the worker's error event is handled, which may be after quit.
       expect(stderr).toContain("threads: thread 2's search failed; searching on 2 threads from now on");
@@ -101,8 +101,8 @@ describe("othello --threads", () => {
     }
   });
 
-  it("--parallel tree: the threads search one shared tree, kept from move to move, and the report says so", { timeout: 40_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "2", "--parallel", "tree", "--time", "0.5", "--max-nodes", "400000", "--seed", "4"], "genmove\ngenmove\nquit\n");
+  it("--parallel tree, the default: the threads search one shared tree, kept from move to move, and the report says so", { timeout: 40_000 }, async () => {
+    const { status, stdout, stderr } = await run(["--threads", "2", "--time", "0.5", "--max-nodes", "400000", "--seed", "4"], "genmove\ngenmove\nquit\n");
     expect(stdout).toMatch(/^genmove [0-7] [0-7]\ngenmove [0-7] [0-7]\nquit\n$/);
     const lines = searchLines(stderr);
     expect(lines).toHaveLength(2);
