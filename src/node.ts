@@ -222,14 +222,11 @@ export class Tree {
       }
       count = 1;
     }
-    const header = this.header;
-    // A shared pool hands the nodes out atomically; once full it is left alone, so the counter cannot grow without end.
-    const first = header[0]! + count > this.capacity ? header[0]! : this.shared ? Atomics.add(header, 0, count) : header[0]!;
-    if (first + count > this.capacity) {
+    const first = this.take(count);
+    if (first < 0) {
       this.setFlags(node, 0, EXPANDING);
       return false;
     }
-    if (!this.shared) header[0] = first + count;
     let n = first;
     if ((ml | mh) === 0) this.init(n++, PASS);
     for (; ml !== 0; ml &= ml - 1) this.initMove(n++, lowestBit(ml), pl, ph, ol, oh);
@@ -238,6 +235,24 @@ export class Tree {
     this.childCount[node] = count;
     if (publish) this.publish(node);
     return true;
+  }
+
+  /**
+   * Hands out `count` nodes in a row, atomically in a shared pool: the first of them, or -1 when
+   * the pool has no room for them. A full pool's counter is left alone, so that it cannot grow
+   * without end while threads keep asking.
+   */
+  private take(count: number): number {
+    const header = this.header;
+    const first = header[0]!;
+    if (first + count > this.capacity) return -1;
+    if (!this.shared) {
+      header[0] = first + count;
+      return first;
+    }
+    // Another thread may have taken nodes since the look above.
+    const taken = Atomics.add(header, 0, count);
+    return taken + count > this.capacity ? -1 : taken;
   }
 
   /** Lets other threads descend into the node's children, written in full before this (`expand`). */
@@ -286,11 +301,8 @@ export class Tree {
   /** Adds one result in [0, 1], for the player who moved into the node. */
   record(node: number, result: number): void {
     const visits = this.visits[node]! + 1;
-    const total = this.total[node]! + result;
     this.visits[node] = visits;
-    this.total[node] = total;
-    this.squares[node]! += result * result;
-    this.setTerms(node, visits, total);
+    this.addTo(node, visits, result);
   }
 
   /**
@@ -303,10 +315,15 @@ export class Tree {
 
   /** The result in [0, 1] of a visit counted by `addVisit`. */
   addResult(node: number, result: number): void {
+    this.addTo(node, this.visits[node]!, result);
+  }
+
+  /** Adds a result to the node's sums, its visits counted already (`visits`, passed by `record`, which has them at hand). */
+  private addTo(node: number, visits: number, result: number): void {
     const total = this.total[node]! + result;
     this.total[node] = total;
     this.squares[node]! += result * result;
-    this.setTerms(node, this.visits[node]!, total);
+    this.setTerms(node, visits, total);
   }
 
   /** Recomputes the node's cached selection terms from its counts. */

@@ -829,7 +829,7 @@ describe("tree parallelisation: searches sharing one tree", () => {
    * A main search and a helper on one shared tree, the helper's visits run (in full, on this
    * thread) when the main search has made the root ready, before its own.
    */
-  function sharedSearch(over: Partial<SearchParams>, helperPlayouts: number, mainPlayouts: number, game = new Game()) {
+  function sharedSearch(over: Partial<SearchParams>, helperPlayouts: number, mainPlayouts: number) {
     const p = params({ maxNodes: 50_000, ...over });
     const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
     const evaluation = p.leaf === "eval" ? discCount : undefined;
@@ -837,7 +837,7 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
     const helper = new Search(p, frozenClock, new Random(2), randomPlayout, undefined, evaluation, helperTrees);
     let helped = { playouts: 0, solved: 0 };
-    const own = main.choose(game, {
+    const own = main.choose(new Game(), {
       playouts: mainPlayouts,
       started: (tree, root) => {
         helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { playouts: helperPlayouts });

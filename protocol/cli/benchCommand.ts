@@ -57,8 +57,8 @@ export function measurePlayouts(ms: number, random: Random): number {
   return (n * 1000) / elapsed;
 }
 
-/** The search's visits per second from the start position over one search of about `ms`, from a fresh tree. */
-function searchRound(search: Search, ms: number): number {
+/** A search's visits per second from the start position over one search of about `ms`, from a fresh tree (or trees, on several threads). */
+function searchRound(search: Pick<Search, "reset" | "choose">, ms: number): number {
   search.reset();
   const report = search.choose(new Game(), { timeMs: ms });
   return (report.playouts * 1000) / report.elapsedMs;
@@ -104,19 +104,14 @@ function measureThreads(threads: number, parallel: Parallelisation, rounds: numb
   const options = { ...defaultEngineOptions(), seed: 1 };
   const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
   const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
-  const round = (search: ParallelSearch, ms: number): number => {
-    search.reset();
-    const report = search.choose(new Game(), { timeMs: ms });
-    return (report.playouts * 1000) / report.elapsedMs;
-  };
   // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
-  round(one, 300);
-  round(many, 1000);
+  searchRound(one, 300);
+  searchRound(many, 1000);
   const rates = { one: [] as number[], many: [] as number[] };
   for (let r = 0; r < rounds; r++) {
     log(`bench: search at 1 and ${threads} threads, round ${r + 1} of ${rounds}`);
-    rates.one.push(round(one, 1000));
-    rates.many.push(round(many, 1000));
+    rates.one.push(searchRound(one, 1000));
+    rates.many.push(searchRound(many, 1000));
   }
   return rates;
 }

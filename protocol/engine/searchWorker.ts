@@ -1,7 +1,7 @@
 // A search thread of ParallelSearch (protocol/engine/parallelSearch.ts): build.mjs bundles this
 // file as dist/searchWorker.js, beside the program, and each worker runs it.
 import { parentPort, workerData } from "node:worker_threads";
-import { Game, type Move, type Position, Tree, type TreeMemory, parseCode } from "../../src/index.js";
+import { Game, type Move, Tree, type TreeMemory, parseCode } from "../../src/index.js";
 import { makeSearch, needsEvaluation } from "./engineSearch.js";
 import { loadEvaluation } from "./evaluationWeights.js";
 import type { EngineOptions } from "./options.js";
@@ -54,7 +54,7 @@ parentPort.on("message", (message: SearchRequest) => {
       const { request } = message;
       // Said before the first look at `stopped`: a main thread that finds this request not begun once it has ended it knows the tree is left alone.
       results.begin(request);
-      const done = search.searchShared(trees[message.pool], rootPosition(message.root), {
+      const done = search.searchShared(trees[message.pool], replay(message.root, []).position, {
         ...(message.playouts === undefined ? {} : { playouts: message.playouts }),
         ...(timeMs === undefined ? {} : { timeMs }),
         stop: () => Atomics.load(stopped, 0) >= request,
@@ -74,13 +74,6 @@ parentPort.on("message", (message: SearchRequest) => {
     throw e;
   }
 });
-
-/** The shared tree's root position, from its code. */
-function rootPosition(code: string): Position {
-  const coded = parseCode(code);
-  if (!coded.ok) throw new Error(`the root of the shared tree: ${coded.error}`);
-  return coded.value.position;
-}
 
 /** The game the main thread searches, rebuilt from its start and moves. */
 function replay(start: string, moves: readonly Move[]): Game {
