@@ -65,8 +65,8 @@ function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof Shared
  * A tree made with `Tree.shared` lives in SharedArrayBuffers, and a view of it made in another
  * thread (`new Tree(capacity, memory)`) is the same tree: tree parallelisation. There, nodes are
  * handed out by an atomic counter, a node is expanded by the one thread that claims it
- * (EXPANDING), flags change atomically, and a thread descending through a node counts its
- * visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
+ * (EXPANDING), flags change atomically, and a thread descending through a node near the root
+ * counts its visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
  * result), so that the other threads look elsewhere meanwhile. The sums are plain floating-point
  * additions: two threads adding to one node at the same instant may lose one result, a rare
  * error the search tolerates, as lock-free parallel MCTS does.
@@ -77,7 +77,7 @@ export class Tree {
   readonly childCount: Uint8Array;
   readonly firstChild: Int32Array;
   readonly visits: Int32Array;
-  /** Sum of the results, and of their squares. */
+  /** Sum of the results, and of their squares (while `spreads`). */
   readonly total: Float64Array;
   readonly squares: Float64Array;
   /** The evaluation's win probability for the player who moved into the node (with priors). */
@@ -117,6 +117,13 @@ export class Tree {
 
   /** sqrt(ln N) and 1 / sqrt(n) of the counts with the priors' virtual visits added, looked up. */
   private tables: SelectionTables = selectionTables(0);
+
+  /**
+   * Whether nodes keep the sum of their results' squares, from which `sigma` follows: progressive
+   * pruning's need. Without pruning the search turns it off and spares a cache line (a miss,
+   * deep in a large tree) at every level of every visit.
+   */
+  spreads = true;
 
   /** Virtual results each prior counts as; 0 for none (the classic search). */
   get priorVisits(): number {
@@ -322,7 +329,7 @@ export class Tree {
   private addTo(node: number, visits: number, result: number): void {
     const total = this.total[node]! + result;
     this.total[node] = total;
-    this.squares[node]! += result * result;
+    if (this.spreads) this.squares[node]! += result * result;
     this.setTerms(node, visits, total);
   }
 
@@ -348,6 +355,7 @@ export class Tree {
 
   /** Standard deviation of the node's mean (the spread of its results over the square root of its visits). */
   sigma(node: number): number {
+    if (!this.spreads) throw new Error("sigma of a tree that keeps no squares (Tree.spreads)");
     const n = this.visits[node]!;
     const m = this.mean(node);
     const variance = Math.max(0, this.squares[node]! / n - m * m);
@@ -375,6 +383,7 @@ export class Tree {
   copySubtree(from: Tree, node: number): void {
     this.size = 0;
     this.priorVisits = from.priorVisits;
+    this.spreads = from.spreads;
     this.origin[this.add(from.move[node]!)] = node;
     // Breadth-first over the copies, so each node's children stay contiguous.
     for (let dst = 0; dst < this.size; dst++) {

@@ -116,6 +116,13 @@ export const CLASSIC_SEARCH_PARAMS: SearchParams = {
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
+/**
+ * In a tree shared between threads, the levels of a visit's path, from the root, that count it
+ * on the way down (a virtual loss, Tree.addVisit): where the threads' paths meet. Deeper they
+ * seldom do, and the atomic count and the second update of the selection terms would cost
+ * every thread time at every level of every visit.
+ */
+export const VIRTUAL_LOSS_DEPTH = 4;
 /** Plies of the principal variation in a report. */
 const PV_LENGTH = 8;
 /**
@@ -314,8 +321,10 @@ export class Search {
     }
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
-    this.tree.priorVisits = this.priorVisits;
-    this.spare.priorVisits = this.priorVisits;
+    for (const tree of [this.tree, this.spare]) {
+      tree.priorVisits = this.priorVisits;
+      tree.spreads = params.ppR > 0;
+    }
   }
 
   /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
@@ -398,6 +407,7 @@ export class Search {
     const started = this.now();
     this.tree = tree;
     this.tree.priorVisits = this.priorVisits;
+    this.tree.spreads = this.params.ppR > 0;
     this.rootPosition = root;
     // This search's own game line is not the tree's: its next choose starts afresh.
     this.rootStart = null;
@@ -536,9 +546,11 @@ export class Search {
    */
   private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number, stop: (() => boolean) | undefined): number {
     const tree = this.tree;
-    // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
+    // A shared tree: at the top VIRTUAL_LOSS_DEPTH levels of the path, where threads meet, each
+    // visit is counted on the way down (a virtual loss) and its result added on the way up;
+    // below, and in a tree of one thread's, both on the way up.
     const shared = tree.shared;
-    const firstVisit = shared ? 1 : 0;
+    const lossDepth = shared ? VIRTUAL_LOSS_DEPTH : -1;
     const rootVisits = tree.visits[0]!;
     const { flags, visits, proof, prior, gained } = tree;
     const path = this.path;
@@ -590,14 +602,14 @@ export class Search {
         const f = flags[node]!;
         if ((f & 5) !== 1) {
           if ((f & TERMINAL) !== 0) break;
-          if (depth > 0 && (flat || visits[node] === firstVisit)) break;
+          if (depth > 0 && (flat || visits[node] === (depth <= lossDepth ? 1 : 0))) break;
           if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
         const next = selectChild(tree, node, ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
         node = next;
-        if (shared) tree.addVisit(node);
+        if (depth < lossDepth) tree.addVisit(node);
         // The move's square and flips, kept by the tree (a pass gains nothing); the square
         // was empty, so clearing the gain from the opponent clears just the flips.
         const gl = gained[2 * node]!;
@@ -633,7 +645,7 @@ export class Search {
       let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
-        if (shared) tree.addResult(n, result);
+        if (d <= lossDepth) tree.addResult(n, result);
         else tree.record(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);

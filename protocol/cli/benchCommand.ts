@@ -75,30 +75,79 @@ function measureSearch(params: SearchParams, rounds: number, random: Random, eva
   return rates;
 }
 
+/** Slices of a round: the things compared are measured in turn, 100 ms each, ten times a round. */
+const SLICES = 10;
+
+/** Something measured a slice at a time: `begin` starts a round, `slice` runs for about `ms` and says how many it did in how long. */
+interface Sliced {
+  begin(): void;
+  slice(ms: number): readonly [count: number, elapsedMs: number];
+}
+
+/** Random playouts from the start position. */
+function rawPlayouts(random: Random): Sliced {
+  return {
+    begin: () => {},
+    slice: (ms) => {
+      const rate = measurePlayouts(ms, random);
+      return [(rate * ms) / 1000, ms];
+    },
+  };
+}
+
+/** A search from the start position: a round is one search from a fresh tree, its slices searching on in the same tree. */
+function searching(search: Pick<Search, "reset" | "choose">): Sliced {
+  let game = new Game();
+  return {
+    begin: () => {
+      search.reset();
+      game = new Game();
+    },
+    slice: (ms) => {
+      const report = search.choose(game, { timeMs: ms });
+      return [report.playouts, report.elapsedMs];
+    },
+  };
+}
+
 /**
- * Random playouts per second on their own and inside the classic search, one-second rounds of
- * each in turn, so that the machine's speed, which drifts, weighs on both alike: a round's
- * ratio compares the two under the same conditions.
+ * Each subject's rate a second over `rounds` rounds, the subjects measured in turn: a round is
+ * one second of each, as ten slices of 100 ms taken in turn with the others'. The machine's
+ * speed drifts from second to second; sliced this finely, the subjects of a round meet the
+ * same drift, and the ratio of their rates within a round compares them fairly.
  */
+function measureInTurn(subjects: readonly Sliced[], rounds: number, log: (text: string) => void, what: string): number[][] {
+  const rates = subjects.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    log(`bench: ${what}, round ${r + 1} of ${rounds}`);
+    const counts = subjects.map(() => 0);
+    const times = subjects.map(() => 0);
+    for (const subject of subjects) subject.begin();
+    for (let s = 0; s < SLICES; s++) {
+      subjects.forEach((subject, i) => {
+        const [count, ms] = subject.slice(1000 / SLICES);
+        counts[i]! += count;
+        times[i]! += ms;
+      });
+    }
+    subjects.forEach((_, i) => rates[i]!.push((counts[i]! * 1000) / times[i]!));
+  }
+  return rates;
+}
+
+/** Random playouts per second on their own and inside the classic search (a one-second search from a fresh tree a round), in turn. */
 function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[] } {
   const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
   // Warm-up, so the optimising compiler has finished with both.
   measurePlayouts(300, random);
   searchRound(search, 300);
-  const rates = { raw: [] as number[], search: [] as number[] };
-  for (let r = 0; r < rounds; r++) {
-    log(`bench: random playouts, round ${r + 1} of ${rounds}`);
-    rates.raw.push(measurePlayouts(1000, random));
-    log(`bench: classic search, round ${r + 1} of ${rounds}`);
-    rates.search.push(searchRound(search, 1000));
-  }
-  return rates;
+  const [raw, inSearch] = measureInTurn([rawPlayouts(random), searching(search)], rounds, log, "random playouts and the classic search in turn");
+  return { raw: raw!, search: inSearch! };
 }
 
 /**
- * Playouts per second of the engine's search (UCT from the start, a fresh tree each round),
- * summed over its threads: `rounds` rounds of one second each at 1 and at `threads` threads
- * in turn, so that the machine's load weighs on both alike.
+ * Visits per second of the engine's search (UCT from the start, a fresh tree each round),
+ * summed over its threads, at 1 and at `threads` threads in turn.
  */
 function measureThreads(threads: number, parallel: Parallelisation, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[] } {
   const options = { ...defaultEngineOptions(), seed: 1 };
@@ -107,13 +156,8 @@ function measureThreads(threads: number, parallel: Parallelisation, rounds: numb
   // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
   searchRound(one, 300);
   searchRound(many, 1000);
-  const rates = { one: [] as number[], many: [] as number[] };
-  for (let r = 0; r < rounds; r++) {
-    log(`bench: search at 1 and ${threads} threads, round ${r + 1} of ${rounds}`);
-    rates.one.push(searchRound(one, 1000));
-    rates.many.push(searchRound(many, 1000));
-  }
-  return rates;
+  const [oneRates, manyRates] = measureInTurn([searching(one), searching(many)], rounds, log, `search at 1 and ${threads} threads in turn`);
+  return { one: oneRates!, many: manyRates! };
 }
 
 /** Positions of random games from the start, 4 words each (mover low, high, opponent low, high), the ones where the mover has a move. */
@@ -181,7 +225,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the classic search`);
   print(`search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
   const shares = searchRates.map((s, r) => (100 * s) / rates[r]!);
-  print(`classic search as % of the raw rate, round by round (each search round after its raw round): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`);
+  print(`classic search as % of the raw rate, round by round (a round's search in slices, in turn with slices of raw playouts): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`);
   // The default search: each visit evaluates a new leaf's children instead of playing out.
   const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
@@ -189,9 +233,11 @@ export function benchCommand(args: readonly string[], out: Output): number {
   if (threads > 1) {
     const { one, many } = measureThreads(threads, parallel, rounds, loaded.value, log);
     const [best1, bestN] = [Math.max(...one), Math.max(...many)];
-    print(`search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in turn): `
+    print(`search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in slices taken in turn): `
       + `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`);
     print(`visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`);
+    const ratios = many.map((v, r) => v / one[r]!);
+    print(`${threads} threads against 1, round by round: ${ratios.map((x) => x.toFixed(2)).join(" ")}; median ${median(ratios).toFixed(2)}x`);
   }
   print(`playouts/s: ${Math.round(raw)}`);
   return 0;
