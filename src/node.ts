@@ -193,7 +193,11 @@ export class Tree {
     this.proof[n] = UNPROVEN;
     this.gained[2 * n] = 0;
     this.gained[2 * n + 1] = 0;
-    this.setPrior(n, 0.5);
+    // setPrior(n, 0.5) without its reads of the counts just cleared: with or without the
+    // priors' visits, an unvisited node's mean is 0.5. A node is made at every expansion.
+    this.prior[n] = 0.5;
+    this.ucb[2 * n] = 0.5;
+    this.ucb[2 * n + 1] = this.tables.inverseSqrt(0);
   }
 
   /** Makes node n an unvisited leaf for the move s of the side to move (pl, ph) against (ol, oh), with the discs it gains. */
