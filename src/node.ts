@@ -65,8 +65,8 @@ function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof Shared
  * A tree made with `Tree.shared` lives in SharedArrayBuffers, and a view of it made in another
  * thread (`new Tree(capacity, memory)`) is the same tree: tree parallelisation. There, nodes are
  * handed out by an atomic counter, a node is expanded by the one thread that claims it
- * (EXPANDING), flags change atomically, and a thread descending through a node near the root
- * counts its visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
+ * (EXPANDING), flags change atomically, and a thread descending through a node counts its
+ * visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
  * result), so that the other threads look elsewhere meanwhile. The sums are plain floating-point
  * additions: two threads adding to one node at the same instant may lose one result, a rare
  * error the search tolerates, as lock-free parallel MCTS does.

@@ -116,13 +116,6 @@ export const CLASSIC_SEARCH_PARAMS: SearchParams = {
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
-/**
- * In a tree shared between threads, the levels of a visit's path, from the root, that count it
- * on the way down (a virtual loss, Tree.addVisit): where the threads' paths meet. Deeper they
- * seldom do, and the atomic count and the second update of the selection terms would cost
- * every thread time at every level of every visit.
- */
-export const VIRTUAL_LOSS_DEPTH = 4;
 /** Plies of the principal variation in a report. */
 const PV_LENGTH = 8;
 /**
@@ -546,11 +539,9 @@ export class Search {
    */
   private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number, stop: (() => boolean) | undefined): number {
     const tree = this.tree;
-    // A shared tree: at the top VIRTUAL_LOSS_DEPTH levels of the path, where threads meet, each
-    // visit is counted on the way down (a virtual loss) and its result added on the way up;
-    // below, and in a tree of one thread's, both on the way up.
+    // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
     const shared = tree.shared;
-    const lossDepth = shared ? VIRTUAL_LOSS_DEPTH : -1;
+    const firstVisit = shared ? 1 : 0;
     const rootVisits = tree.visits[0]!;
     const { flags, visits, proof, prior, gained } = tree;
     const path = this.path;
@@ -602,14 +593,14 @@ export class Search {
         const f = flags[node]!;
         if ((f & 5) !== 1) {
           if ((f & TERMINAL) !== 0) break;
-          if (depth > 0 && (flat || visits[node] === (depth <= lossDepth ? 1 : 0))) break;
+          if (depth > 0 && (flat || visits[node] === firstVisit)) break;
           if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
         }
         const next = selectChild(tree, node, ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
         if (next < 0) break;
         node = next;
-        if (depth < lossDepth) tree.addVisit(node);
+        if (shared) tree.addVisit(node);
         // The move's square and flips, kept by the tree (a pass gains nothing); the square
         // was empty, so clearing the gain from the opponent clears just the flips.
         const gl = gained[2 * node]!;
@@ -645,7 +636,7 @@ export class Search {
       let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
-        if (d <= lossDepth) tree.addResult(n, result);
+        if (shared) tree.addResult(n, result);
         else tree.record(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);

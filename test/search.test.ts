@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
-  type Playout, Search, type SearchParams, type SearchReport, Solver, TERMINAL, Tree, UNPROVEN, VIRTUAL_LOSS_DEPTH,
+  Search, type SearchParams, type SearchReport, Solver, TERMINAL, Tree, UNPROVEN,
   evalScaleAt, formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
 } from "../src/index.js";
 
@@ -886,45 +886,6 @@ describe("tree parallelisation: searches sharing one tree", () => {
     }
     expect(checked).toBeGreaterThan(10);
   }
-
-  it("counts a visit on its way down, a virtual loss, at the top VIRTUAL_LOSS_DEPTH levels of its path and no deeper", () => {
-    const p = params({ maxNodes: 50_000 });
-    let calls = 0;
-    let deep = 0;
-    // Looks at the tree while a visit is in progress: its playout is the middle of it.
-    const inspect: Playout = (pl, ph, ol, oh, random) => {
-      calls++;
-      if (calls % 10 === 0) {
-        const tree = main.currentTree;
-        // The visits that have ended, and this one.
-        expect(tree.visits[0]).toBe(calls);
-        // A node's visits are its children's plus its own first (as a leaf), save the one in
-        // progress where it is counted and its child on the path not yet.
-        const ahead: [depth: number, by: number][] = [];
-        const walk = (n: number, depth: number): void => {
-          if (tree.childCount[n] === 0) return;
-          const first = tree.firstChild[n]!;
-          let through = 0;
-          for (let c = first; c < first + tree.childCount[n]!; c++) {
-            through += tree.visits[c]!;
-            walk(c, depth + 1);
-          }
-          const by = tree.visits[n]! - through - (n === 0 ? 0 : 1);
-          if (by !== 0) ahead.push([depth, by]);
-        };
-        walk(0, 0);
-        if (ahead.length > 0) deep++;
-        expect(ahead.length === 0 ? [] : ahead).toEqual(ahead.length === 0 ? [] : [[VIRTUAL_LOSS_DEPTH, 1]]);
-      }
-      return randomPlayout(pl, ph, ol, oh, random);
-    };
-    const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
-    const main: Search = new Search(p, frozenClock, new Random(1), inspect, undefined, undefined, trees);
-    main.choose(new Game(), { playouts: 2000 });
-    // Paths deeper than those levels were seen.
-    expect(deep).toBeGreaterThan(20);
-    checkBookkeeping(main.currentTree);
-  });
 
   for (const [what, over] of [["classic", {}], ["evaluated", { leaf: "eval", priorVisits: 2 }]] as const) {
     it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
