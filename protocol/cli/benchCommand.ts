@@ -95,8 +95,11 @@ function rawPlayouts(random: Random): Sliced {
   };
 }
 
-/** A search from the start position: a round is one search from a fresh tree, its slices searching on in the same tree. */
-function searching(search: Pick<Search, "reset" | "choose">): Sliced {
+/**
+ * A search from the start position: a round is one search from a fresh tree, its slices
+ * searching on in the same tree, each `stretch` times as long as the slice asked for.
+ */
+function searching(search: Pick<Search, "reset" | "choose">, stretch = 1): Sliced {
   let game = new Game();
   return {
     begin: () => {
@@ -104,7 +107,7 @@ function searching(search: Pick<Search, "reset" | "choose">): Sliced {
       game = new Game();
     },
     slice: (ms) => {
-      const report = search.choose(game, { timeMs: ms });
+      const report = search.choose(game, { timeMs: ms * stretch });
       return [report.playouts, report.elapsedMs];
     },
   };
@@ -147,17 +150,22 @@ function measureRawAndSearch(rounds: number, random: Random, log: (text: string)
 
 /**
  * Visits per second of the engine's search (UCT from the start, a fresh tree each round),
- * summed over its threads, at 1 and at `threads` threads in turn.
+ * summed over its threads, at 1 and at `threads` threads in turn. With one shared tree, also
+ * one thread searching `threads` times as long: its tree grows as large as the threads' shared
+ * one, and a visit in a larger tree costs more (a deeper path, more of it out of the cache), so
+ * against that rate the threads' ratio is their own gain, the larger tree's cost left out.
  */
-function measureThreads(threads: number, parallel: Parallelisation, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[] } {
+function measureThreads(threads: number, parallel: Parallelisation, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[]; readonly longer: number[] | undefined } {
   const options = { ...defaultEngineOptions(), seed: 1 };
   const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
   const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
+  const longer = parallel === "tree" ? new ParallelSearch({ ...options, threads: 1 }, log, evaluation) : undefined;
   // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
   searchRound(one, 300);
   searchRound(many, 1000);
-  const [oneRates, manyRates] = measureInTurn([searching(one), searching(many)], rounds, log, `search at 1 and ${threads} threads in turn`);
-  return { one: oneRates!, many: manyRates! };
+  const subjects = [searching(one), searching(many), ...(longer === undefined ? [] : [searching(longer, threads)])];
+  const [oneRates, manyRates, longerRates] = measureInTurn(subjects, rounds, log, `search at 1 and ${threads} threads in turn`);
+  return { one: oneRates!, many: manyRates!, longer: longerRates };
 }
 
 /** Positions of random games from the start, 4 words each (mover low, high, opponent low, high), the ones where the mover has a move. */
@@ -231,13 +239,18 @@ export function benchCommand(args: readonly string[], out: Output): number {
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
   print(`visits/s: ${Math.round(Math.max(...visitRates))}`);
   if (threads > 1) {
-    const { one, many } = measureThreads(threads, parallel, rounds, loaded.value, log);
+    const { one, many, longer } = measureThreads(threads, parallel, rounds, loaded.value, log);
     const [best1, bestN] = [Math.max(...one), Math.max(...many)];
     print(`search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in slices taken in turn): `
       + `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`);
     print(`visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`);
     const ratios = many.map((v, r) => v / one[r]!);
     print(`${threads} threads against 1, round by round: ${ratios.map((x) => x.toFixed(2)).join(" ")}; median ${median(ratios).toFixed(2)}x`);
+    if (longer !== undefined) {
+      const sameSize = many.map((v, r) => v / longer[r]!);
+      print(`1 thread searching ${threads} s a round, its tree as large as the shared one: visits/s ${longer.map(Math.round).join(" ")}; `
+        + `${threads} threads against it, round by round: ${sameSize.map((x) => x.toFixed(2)).join(" ")}; median ${median(sameSize).toFixed(2)}x`);
+    }
   }
   print(`playouts/s: ${Math.round(raw)}`);
   return 0;

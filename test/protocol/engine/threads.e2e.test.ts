@@ -138,6 +138,8 @@ describe("othello --threads", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^search visits\/s at 1 and 2 threads \(.*\): 1 thread \d+; 2 threads \d+$/));
     expect(lines).toContainEqual(expect.stringMatching(/^visits\/s at 2 threads: \d+ = \d+\.\d\dx 1 thread's \d+ \(best rounds; medians \d+\.\d\dx\)$/));
     expect(lines).toContainEqual(expect.stringMatching(/^2 threads against 1, round by round: \d+\.\d\d; median \d+\.\d\dx$/));
+    // The default, one shared tree: also one thread searching twice as long, its tree as large.
+    expect(lines).toContainEqual(expect.stringMatching(/^1 thread searching 2 s a round, its tree as large as the shared one: visits\/s \d+; 2 threads against it, round by round: \d+\.\d\d; median \d+\.\d\dx$/));
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(stderr).toContain("bench: search at 1 and 2 threads in turn, round 1 of 1");
     expect(status).toBe(0);
