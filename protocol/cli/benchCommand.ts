@@ -26,8 +26,9 @@ export const benchProgram: Program<BenchOptions> = {
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
     "weights), random playouts, and the tree search (the classic one's playouts, the default one's visits),",
     "single-threaded. Results on stdout, among them `evals/s: N`, `visits/s: N` and, last, `playouts/s: N`",
-    "(the best rounds); progress on stderr. With --threads N, the engine's search is also run at 1 and at N",
-    "threads in turn, and `visits/s at N threads: V` says the visits of all its threads a second.",
+    "(the best rounds); progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
+    "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
+    "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
   ],
   options: {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
