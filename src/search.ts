@@ -580,7 +580,9 @@ export class Search {
       }
       // A root proven won or drawn needs no more search: its best move is known.
       if (proof[0] !== UNPROVEN && !(lost ||= proof[0] === PROVEN_WIN)) break;
-      if (shared) tree.addVisit(0);
+      // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
+      // and writing it at every visit of every thread sent its lines from core to core.
+      if (shared) visits[0]++;
       let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
       let node = 0;
       let depth = 0;
@@ -636,8 +638,8 @@ export class Search {
       let proving = !lost && proof[node] !== UNPROVEN;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
-        if (shared) tree.addResult(n, result);
-        else tree.record(n, result);
+        if (!shared) tree.record(n, result);
+        else if (d > 0) tree.addResult(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);
         if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);

@@ -892,6 +892,8 @@ describe("tree parallelisation: searches sharing one tree", () => {
       const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
       expect([own.playouts, helped.playouts]).toEqual([2000, 1500]);
       expect(tree.visits[0]).toBe(3500);
+      // The root keeps its count alone: its sum and mean stay as they were made, no one's to read.
+      expect([tree.total[0], tree.ucb[0]]).toEqual([0, 0.5]);
       checkBookkeeping(tree);
       expect(report.playouts).toBe(3500);
       expect(report.nodes).toBe(tree.size);
