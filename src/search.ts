@@ -314,10 +314,14 @@ export class Search {
     }
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
-    for (const tree of [this.tree, this.spare]) {
-      tree.priorVisits = this.priorVisits;
-      tree.spreads = params.ppR > 0;
-    }
+    this.fit(this.tree);
+    this.fit(this.spare);
+  }
+
+  /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
+  private fit(tree: Tree): void {
+    tree.priorVisits = this.priorVisits;
+    tree.spreads = this.params.ppR > 0;
   }
 
   /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
@@ -399,8 +403,7 @@ export class Search {
     if (!tree.shared) throw new Error("searchShared is for a shared tree");
     const started = this.now();
     this.tree = tree;
-    this.tree.priorVisits = this.priorVisits;
-    this.tree.spreads = this.params.ppR > 0;
+    this.fit(tree);
     this.rootPosition = root;
     // This search's own game line is not the tree's: its next choose starts afresh.
     this.rootStart = null;

@@ -44,8 +44,8 @@ function median(values: number[]): number {
   return sorted[sorted.length >> 1]!;
 }
 
-/** Random playouts per second from the start position, single-threaded, over one round of about `ms`. */
-export function measurePlayouts(ms: number, random: Random): number {
+/** Random playouts from the start position, single-threaded, for about `ms`: how many, in how long. */
+function runPlayouts(ms: number, random: Random): readonly [count: number, elapsedMs: number] {
   const p = Position.initial();
   let n = 0;
   const t0 = performance.now();
@@ -55,7 +55,7 @@ export function measurePlayouts(ms: number, random: Random): number {
     n += 1000;
     elapsed = performance.now() - t0;
   } while (elapsed < ms);
-  return (n * 1000) / elapsed;
+  return [n, elapsed];
 }
 
 /** A search's visits per second from the start position over one search of about `ms`, from a fresh tree (or trees, on several threads). */
@@ -89,10 +89,7 @@ interface Sliced {
 function rawPlayouts(random: Random): Sliced {
   return {
     begin: () => {},
-    slice: (ms) => {
-      const rate = measurePlayouts(ms, random);
-      return [(rate * ms) / 1000, ms];
-    },
+    slice: (ms) => runPlayouts(ms, random),
   };
 }
 
@@ -143,7 +140,7 @@ function measureInTurn(subjects: readonly Sliced[], rounds: number, log: (text: 
 function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[] } {
   const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
   // Warm-up, so the optimising compiler has finished with both.
-  measurePlayouts(300, random);
+  runPlayouts(300, random);
   searchRound(search, 300);
   const [raw, inSearch] = measureInTurn([rawPlayouts(random), searching(search)], rounds, log, "random playouts and the classic search in turn");
   return { raw: raw!, search: inSearch! };
