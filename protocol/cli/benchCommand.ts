@@ -24,7 +24,7 @@ export const benchProgram: Program<BenchOptions> = {
   synopsis: ["othello bench [--perft-depth D] [--rounds N] [--threads N [--parallel root|tree]]"],
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
-    "weights), random playouts, and the tree search (the classic one's playouts, the default one's visits),",
+    "weights), random playouts, and the tree search (the classic one's playouts, flat UCB's, the default one's visits),",
     "single-threaded. Results on stdout, among them `evals/s: N`, `visits/s: N` and, last, `playouts/s: N`",
     "(the best rounds); progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
     "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
@@ -136,14 +136,21 @@ function measureInTurn(subjects: readonly Sliced[], rounds: number, log: (text: 
   return rates;
 }
 
-/** Random playouts per second on their own and inside the classic search (a one-second search from a fresh tree a round), in turn. */
-function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[] } {
+/**
+ * Random playouts per second on their own, inside the classic search, and inside flat UCB (the
+ * classic search's loop with no tree below the root's children), a one-second search from a
+ * fresh tree a round, in turn. Flat UCB's share is what the search's loop keeps with next to no
+ * tree work, the ceiling of the classic search's.
+ */
+function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[]; readonly flat: number[] } {
   const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
-  // Warm-up, so the optimising compiler has finished with both.
+  const flat = new Search({ ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" }, () => performance.now(), random, randomPlayout);
+  // Warm-up, so the optimising compiler has finished with all three.
   runPlayouts(300, random);
   searchRound(search, 300);
-  const [raw, inSearch] = measureInTurn([rawPlayouts(random), searching(search)], rounds, log, "random playouts and the classic search in turn");
-  return { raw: raw!, search: inSearch! };
+  searchRound(flat, 300);
+  const [raw, inSearch, inFlat] = measureInTurn([rawPlayouts(random), searching(search), searching(flat)], rounds, log, "random playouts, the classic search and flat UCB in turn");
+  return { raw: raw!, search: inSearch!, flat: inFlat! };
 }
 
 /**
@@ -224,7 +231,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   print(`evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`);
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
   // The same rate inside the classic search (selection, expansion and backup included), its rounds in turn with the raw ones.
-  const { raw: rates, search: searchRates } = measureRawAndSearch(rounds, random, log);
+  const { raw: rates, search: searchRates, flat: flatRates } = measureRawAndSearch(rounds, random, log);
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
   const raw = Math.max(...rates);
   const inSearch = Math.max(...searchRates);
@@ -232,6 +239,8 @@ export function benchCommand(args: readonly string[], out: Output): number {
   print(`search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
   const shares = searchRates.map((s, r) => (100 * s) / rates[r]!);
   print(`classic search as % of the raw rate, round by round (a round's search in slices, in turn with slices of raw playouts): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`);
+  const flatShares = flatRates.map((s, r) => (100 * s) / rates[r]!);
+  print(`flat UCB (the root's children only, no tree below) as % of the raw rate, round by round: ${flatShares.map(Math.round).join(" ")}; median ${Math.round(median(flatShares))}%`);
   // The default search: each visit evaluates a new leaf's children instead of playing out.
   const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
   print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);

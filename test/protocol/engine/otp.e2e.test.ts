@@ -141,7 +141,8 @@ describe("over stdin/stdout", () => {
     expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
     expect(lines).toContainEqual(expect.stringMatching(/^visits\/s: \d+$/));
     expect(lines).toContainEqual(expect.stringMatching(/^classic search as % of the raw rate, round by round \(.*\): \d+; median \d+%$/));
-    expect(stderr).toContain("bench: random playouts and the classic search in turn, round 1 of 1");
+    expect(lines).toContainEqual(expect.stringMatching(/^flat UCB \(.*\) as % of the raw rate, round by round: \d+; median \d+%$/));
+    expect(stderr).toContain("bench: random playouts, the classic search and flat UCB in turn, round 1 of 1");
     expect(stderr).toContain("bench: default search, round 1 of 1");
   }, 30_000);
 
