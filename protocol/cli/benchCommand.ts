@@ -230,7 +230,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   }
   print(`evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`);
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
-  // The same rate inside the classic search (selection, expansion and backup included), its rounds in turn with the raw ones.
+  // The same rate inside the classic search (selection, expansion and backup included) and inside flat UCB, in slices taken in turn with the raw ones.
   const { raw: rates, search: searchRates, flat: flatRates } = measureRawAndSearch(rounds, random, log);
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
   const raw = Math.max(...rates);
