@@ -7,7 +7,11 @@ import { type Random, uniformBelow } from "./random.js";
  * move now: its discs minus the opponent's, empty squares not counted. Allocates nothing.
  */
 export function randomPlayout(pl: number, ph: number, ol: number, oh: number, random: Random): number {
-  let x = random.state;
+  // Made 32-bit integers once, here. V8 types a loop's variables from their values on entry
+  // as well as from the loop: entering as parameters (of any type to it) they stayed tagged
+  // numbers, converted at each use, 6% more instructions a playout and as much more time.
+  pl |= 0; ph |= 0; ol |= 0; oh |= 0;
+  let x = random.state | 0;
   let sign = 1;
   let passed = false;
   for (;;) {
