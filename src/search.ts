@@ -586,7 +586,8 @@ export class Search {
       // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
       // and writing it at every visit of every thread sent its lines from core to core.
       if (shared) visits[0]++;
-      let pl = root.playerLo, ph = root.playerHi, ol = root.opponentLo, oh = root.opponentHi;
+      // 32-bit integers from the start, so V8 keeps them untagged down the tree (see randomPlayout).
+      let pl = root.playerLo | 0, ph = root.playerHi | 0, ol = root.opponentLo | 0, oh = root.opponentHi | 0;
       let node = 0;
       let depth = 0;
       path[0] = 0;
