@@ -83,6 +83,7 @@ export function solvePosition(pl: number, ph: number, ol: number, oh: number, al
 export function listMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, empties: number, first: number): number {
   const base = empties * STRIDE;
   let n = 0;
+  ml |= 0; mh |= 0; // 32-bit integers on entry: see randomPlayout
   while ((ml | mh) !== 0) {
     let s: number;
     let bl = 0;
