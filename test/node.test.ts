@@ -85,3 +85,17 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     expect(tree.ucb[2]).toBeCloseTo((0.9 + 2 * prior) / 3, 12);
   });
 });
+
+describe("a tree's memory layout", () => {
+  it("starts each column in a cache set of its own (64-byte lines, 64 sets), so the root's lines do not evict each other", () => {
+    for (const tree of [new Tree(100_000), Tree.shared(100_000)]) {
+      const columns = [tree.move, tree.flags, tree.childCount, tree.firstChild, tree.visits, tree.total, tree.squares, tree.prior, tree.ucb, tree.proof, tree.gained];
+      const sets = columns.map((c) => Math.floor(c.byteOffset / 64) % 64);
+      expect(new Set(sets).size).toBe(columns.length);
+      // Every column still holds a node's elements for the whole pool.
+      for (const c of columns) expect(c.length === 100_000 || c.length === 200_000).toBe(true);
+      expect(tree.ucb.length).toBe(200_000);
+      expect(tree.gained.length).toBe(200_000);
+    }
+  });
+});
