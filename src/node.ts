@@ -41,8 +41,8 @@ const HEADER_COLUMN = COLUMNS.length;
 /**
  * Column i starts i * STAGGER bytes into its buffer. Buffers this large start on a page, so the
  * root in every column, and node n in the columns of one element size, fell in one set of the
- * L1 cache (8 lines on this machine's): the root's dozen lines evicted each other at every
- * visit. Five lines apart, the columns' starts fall in sets of their own (in a classic visit,
+ * L1 cache (a set holds 8 lines on this machine): the root's dozen lines evicted each other at
+ * every visit. Five lines apart, the columns' starts fall in sets of their own (in a classic visit,
  * half the simulated L1 misses).
  */
 const STAGGER = 320;
