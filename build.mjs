@@ -31,18 +31,20 @@ async function buildPage() {
 }
 
 await Promise.all([
-  ...programs.flatMap((name) => ENTRIES[name]).map((entry) =>
-    build({
-      entryPoints: [`protocol/${entry}`],
-      outfile: `dist/${basename(entry, ".ts")}.js`,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      sourcemap: true,
-      logLevel: "warning",
-    }),
-  ),
+  ...programs
+    .flatMap((name) => ENTRIES[name])
+    .map((entry) =>
+      build({
+        entryPoints: [`protocol/${entry}`],
+        outfile: `dist/${basename(entry, ".ts")}.js`,
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node20",
+        sourcemap: true,
+        logLevel: "warning",
+      }),
+    ),
   ...(programs.includes("othello") ? [buildPage()] : []),
 ]);
 mkdirSync("dist", { recursive: true });

@@ -26,6 +26,11 @@ export function drawGtpBoard(position: Position): string {
     lines.push(`${line} ${x + 1}`);
   }
   const count = `black ${position.blackDiscs()}, white ${position.whiteDiscs()}`;
-  lines.push(letters, position.isGameOver() ? `The game is over; ${count}` : `${position.blackToMove ? "Black (X)" : "White (O)"} to move; ${count}`);
+  lines.push(
+    letters,
+    position.isGameOver()
+      ? `The game is over; ${count}`
+      : `${position.blackToMove ? "Black (X)" : "White (O)"} to move; ${count}`,
+  );
   return lines.join("\n");
 }

@@ -10,7 +10,10 @@ export class Game {
   private readonly played: Move[] = [];
 
   /** `passes`: consecutive passes that led to the start position (the course `code` counter). */
-  constructor(readonly start: Position = Position.initial(), private readonly startPasses = 0) {
+  constructor(
+    readonly start: Position = Position.initial(),
+    private readonly startPasses = 0,
+  ) {
     this.positions = [start];
   }
 

@@ -10,7 +10,11 @@ import { type Result, err, ok } from "./result.js";
  * (`1. f5 2. d6`) are ignored on reading.
  */
 export function parseGameRecord(text: string): Result<Move[]> {
-  const words = text.toLowerCase().replace(/\d+\.\s*/g, " ").match(/pass|pa|--|[a-z]\d+|[^\s,;]/g) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .replace(/\d+\.\s*/g, " ")
+      .match(/pass|pa|--|[a-z]\d+|[^\s,;]/g) ?? [];
   const game = new Game();
   for (const word of words) {
     const move = word === "pa" || word === "--" ? ok(PASS) : parseVertex(word);
@@ -18,7 +22,10 @@ export function parseGameRecord(text: string): Result<Move[]> {
     // A forced pass before a move is implied.
     if (move.value !== PASS && game.position.legalMoves()[0] === PASS) game.play(PASS);
     const played = game.play(move.value);
-    if (!played.ok) return err(`move ${game.moves.filter((m) => m !== PASS).length + 1}, ${word}, is illegal after "${formatGameRecord(game.moves)}": ${played.error}`);
+    if (!played.ok)
+      return err(
+        `move ${game.moves.filter((m) => m !== PASS).length + 1}, ${word}, is illegal after "${formatGameRecord(game.moves)}": ${played.error}`,
+      );
   }
   // A game that ends with a forced pass leaves that pass to be played by whoever moves next.
   return ok([...game.moves]);

@@ -49,10 +49,30 @@ export interface GgfGame {
 }
 
 /** The properties that hold free text, in the order formatGgf writes them (RE and the clocks sit between). */
-const TEXT_FIELDS = { PC: "place", DT: "date", PB: "black", PW: "white", RB: "blackRating", RW: "whiteRating", TI: "time", TB: "blackTime", TW: "whiteTime" } as const;
+const TEXT_FIELDS = {
+  PC: "place",
+  DT: "date",
+  PB: "black",
+  PW: "white",
+  RB: "blackRating",
+  RW: "whiteRating",
+  TI: "time",
+  TB: "blackTime",
+  TW: "whiteTime",
+} as const;
 type TextTag = keyof typeof TEXT_FIELDS;
 
-const SQUARE_CHARS: Readonly<Record<string, Disc>> = { "*": BLACK, x: BLACK, X: BLACK, O: WHITE, o: WHITE, "0": WHITE, "-": EMPTY, ".": EMPTY, _: EMPTY };
+const SQUARE_CHARS: Readonly<Record<string, Disc>> = {
+  "*": BLACK,
+  x: BLACK,
+  X: BLACK,
+  O: WHITE,
+  o: WHITE,
+  "0": WHITE,
+  "-": EMPTY,
+  ".": EMPTY,
+  _: EMPTY,
+};
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** A move with its optional evaluation and time: `F5`, `f5`, `PA`, `pass`, `F5/1.50`, `F5//0.2`, `F5/-3.00/12.5`. */
@@ -72,7 +92,8 @@ export function parseGgfMove(text: string): Result<GgfMove> {
     item.eval = Number(evalText);
   }
   if (secondsText !== undefined && secondsText !== "") {
-    if (!DECIMAL.test(secondsText) || Number(secondsText) < 0) return err(`the time "${secondsText}" of ${square} is not a number of seconds`);
+    if (!DECIMAL.test(secondsText) || Number(secondsText) < 0)
+      return err(`the time "${secondsText}" of ${square} is not a number of seconds`);
     item.seconds = Number(secondsText);
   }
   return ok(item);
@@ -92,15 +113,18 @@ export function parseGgfBoard(text: string): Result<Position> {
   if (m === null) return err(`the board "${text.trim()}" does not start with its size`);
   if (m[1] !== "8") return err(`the board size is ${m[1]}: only 8 is supported`);
   const chars = m[2]!.replace(/\s+/g, "");
-  if (chars.length !== 65) return err(`the board has ${chars.length} characters after its size: expected 64 squares and the side to move`);
+  if (chars.length !== 65)
+    return err(`the board has ${chars.length} characters after its size: expected 64 squares and the side to move`);
   const discs: Disc[] = [];
   for (let s = 0; s < 64; s++) {
     const disc = Object.hasOwn(SQUARE_CHARS, chars[s]!) ? SQUARE_CHARS[chars[s]!] : undefined;
-    if (disc === undefined) return err(`square ${squareName(s)} of the board is "${chars[s]}": expected * (black), O (white) or - (empty)`);
+    if (disc === undefined)
+      return err(`square ${squareName(s)} of the board is "${chars[s]}": expected * (black), O (white) or - (empty)`);
     discs.push(disc);
   }
   const side = Object.hasOwn(SQUARE_CHARS, chars[64]!) ? SQUARE_CHARS[chars[64]!] : undefined;
-  if (side !== BLACK && side !== WHITE) return err(`the side to move is "${chars[64]}": expected * (black) or O (white)`);
+  if (side !== BLACK && side !== WHITE)
+    return err(`the side to move is "${chars[64]}": expected * (black) or O (white)`);
   return ok(Position.fromDiscs(discs, side === BLACK));
 }
 
@@ -162,7 +186,8 @@ function readProperties(text: string): Result<{ tag: string; value: string; at: 
     if (text.startsWith(";)", i)) break;
     const at = i;
     const tag = /^[A-Z]+/.exec(text.slice(i, i + 8))?.[0];
-    if (tag === undefined) return err(`expected a property like PB[name] or the end ";)" at character ${i + 1}, found ${here()}`);
+    if (tag === undefined)
+      return err(`expected a property like PB[name] or the end ";)" at character ${i + 1}, found ${here()}`);
     i += tag.length;
     if (text[i] !== "[") return err(`the property ${tag} at character ${at + 1} has no value in [ ]`);
     i++;
@@ -256,8 +281,10 @@ export function formatGgf(game: GgfGame): string {
     colourBlack = !colourBlack;
     return `${tag}[${formatGgfMove(m)}]`;
   });
-  return `(;GM[Othello]${text("PC")}${text("DT")}${text("PB")}${text("PW")}RE[${formatGgfResult(game.result)}]`
-    + `${text("RB")}${text("RW")}${text("TI")}${text("TB")}${text("TW")}TY[${game.type}]BO[${formatGgfBoard(game.start)}]${moves.join("")};)`;
+  return (
+    `(;GM[Othello]${text("PC")}${text("DT")}${text("PB")}${text("PW")}RE[${formatGgfResult(game.result)}]` +
+    `${text("RB")}${text("RW")}${text("TI")}${text("TB")}${text("TW")}TY[${game.type}]BO[${formatGgfBoard(game.start)}]${moves.join("")};)`
+  );
 }
 
 /** The game's moves played from its start position (they were checked when it was parsed). */

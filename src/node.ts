@@ -32,7 +32,20 @@ export interface TreeMemory {
 }
 
 /** The node pool's arrays: each an element constructor and its elements a node. */
-const COLUMNS = [Uint8Array, Uint8Array, Uint8Array, Int32Array, Int32Array, Float64Array, Float64Array, Float32Array, Float64Array, Uint8Array, Int32Array, Int32Array] as const;
+const COLUMNS = [
+  Uint8Array,
+  Uint8Array,
+  Uint8Array,
+  Int32Array,
+  Int32Array,
+  Float64Array,
+  Float64Array,
+  Float32Array,
+  Float64Array,
+  Uint8Array,
+  Int32Array,
+  Int32Array,
+] as const;
 /** The columns with two elements a node. */
 const UCB_COLUMN = 8;
 const GAINED_COLUMN = 11;
@@ -53,14 +66,25 @@ function columnLength(i: number, capacity: number): number {
 }
 
 /** Column `i` of a tree's memory. */
-function column<T>(Column: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T, memory: TreeMemory, i: number): T {
+function column<T>(
+  Column: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T,
+  memory: TreeMemory,
+  i: number,
+): T {
   return new Column(memory.buffers[i]!, i * STAGGER, columnLength(i, memory.capacity));
 }
 
 /** Memory for a pool of `capacity` nodes, in buffers of this kind. */
 function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof SharedArrayBuffer): TreeMemory {
-  if (!Number.isInteger(capacity) || capacity < 1) throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-  return { capacity, buffers: [...COLUMNS.map((Column, i) => new Buffer(i * STAGGER + columnLength(i, capacity) * Column.BYTES_PER_ELEMENT)), new Buffer(4)] };
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
+  return {
+    capacity,
+    buffers: [
+      ...COLUMNS.map((Column, i) => new Buffer(i * STAGGER + columnLength(i, capacity) * Column.BYTES_PER_ELEMENT)),
+      new Buffer(4),
+    ],
+  };
 }
 
 /**
@@ -159,7 +183,10 @@ export class Tree {
   }
 
   /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */
-  constructor(readonly capacity: number, memory: TreeMemory = treeMemory(capacity, ArrayBuffer)) {
+  constructor(
+    readonly capacity: number,
+    memory: TreeMemory = treeMemory(capacity, ArrayBuffer),
+  ) {
     if (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1) {
       throw new Error(`tree memory for ${memory.capacity} nodes given to a tree of ${capacity}`);
     }
@@ -238,7 +265,8 @@ export class Tree {
    */
   expand(node: number, pl: number, ph: number, ol: number, oh: number, publish = true): boolean {
     const flags = this.flags;
-    if (((this.shared ? Atomics.or(flags, node, EXPANDING) : flags[node]!) & (EXPANDING | EXPANDED)) !== 0) return false;
+    if (((this.shared ? Atomics.or(flags, node, EXPANDING) : flags[node]!) & (EXPANDING | EXPANDED)) !== 0)
+      return false;
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     let count = popcount(ml) + popcount(mh);

@@ -13,7 +13,8 @@ export function parseOtpMove(text: string): Result<Move> {
   const parts = text.trim().split(/\s+/);
   if (parts.length !== 2 || parts[0] === "") return err(`expected a move as two numbers "x y", got "${text.trim()}"`);
   const [xs, ys] = parts as [string, string];
-  if (!/^\d{1,2}$/.test(xs) || !/^\d{1,2}$/.test(ys)) return err(`expected a move as two numbers "x y", got "${text.trim()}"`);
+  if (!/^\d{1,2}$/.test(xs) || !/^\d{1,2}$/.test(ys))
+    return err(`expected a move as two numbers "x y", got "${text.trim()}"`);
   const x = Number(xs);
   const y = Number(ys);
   if (x === 8 && y === 0) return ok(PASS);
@@ -60,12 +61,14 @@ export interface CodedPosition {
  */
 export function parseCode(text: string): Result<CodedPosition> {
   const t = text.trim();
-  if (!/^\d*$/.test(t)) return err(`code takes 66 digits; found "${firstNonDigit(t)}" at position ${t.search(/\D/) + 1}`);
+  if (!/^\d*$/.test(t))
+    return err(`code takes 66 digits; found "${firstNonDigit(t)}" at position ${t.search(/\D/) + 1}`);
   if (t.length !== 66) return err(`code takes 66 digits (64 squares, side to move, pass counter), got ${t.length}`);
   const discs: Disc[] = [];
   for (let s = 0; s < 64; s++) {
     const d = t.charCodeAt(s) - 48;
-    if (d > 2) return err(`square digit ${s + 1} (row ${s >> 3}, column ${s & 7}) is ${d}: use 0 empty, 1 black, 2 white`);
+    if (d > 2)
+      return err(`square digit ${s + 1} (row ${s >> 3}, column ${s & 7}) is ${d}: use 0 empty, 1 black, 2 white`);
     discs.push(d as Disc);
   }
   const side = t.charCodeAt(64) - 48;

@@ -10,7 +10,10 @@ export function randomPlayout(pl: number, ph: number, ol: number, oh: number, ra
   // Made 32-bit integers once, here. V8 types a loop's variables from their values on entry
   // as well as from the loop: entering as parameters (of any type to it) they stayed tagged
   // numbers, converted at each use, 6% more instructions a playout and as much more time.
-  pl |= 0; ph |= 0; ol |= 0; oh |= 0;
+  pl |= 0;
+  ph |= 0;
+  ol |= 0;
+  oh |= 0;
   let x = random.state | 0;
   let sign = 1;
   let passed = false;
@@ -36,8 +39,12 @@ export function randomPlayout(pl: number, ph: number, ol: number, oh: number, ra
     } else {
       passed = true;
     }
-    const tl = pl; pl = ol; ol = tl;
-    const th = ph; ph = oh; oh = th;
+    const tl = pl;
+    pl = ol;
+    ol = tl;
+    const th = ph;
+    ph = oh;
+    oh = th;
     sign = -sign;
   }
   random.state = x;

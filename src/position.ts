@@ -1,4 +1,14 @@
-import { flips, hasLegalMove, hasSquare, legalMoves, lowestBit, popcount, resultHi, squareHi, squareLo } from "./bitboard.js";
+import {
+  flips,
+  hasLegalMove,
+  hasSquare,
+  legalMoves,
+  lowestBit,
+  popcount,
+  resultHi,
+  squareHi,
+  squareLo,
+} from "./bitboard.js";
 
 /** A move is a square 0..63 (x * 8 + y) or PASS. */
 export type Move = number;
@@ -23,14 +33,23 @@ export class Position {
     readonly blackToMove: boolean,
   ) {}
 
-  static fromSides(playerLo: number, playerHi: number, opponentLo: number, opponentHi: number, blackToMove: boolean): Position {
+  static fromSides(
+    playerLo: number,
+    playerHi: number,
+    opponentLo: number,
+    opponentHi: number,
+    blackToMove: boolean,
+  ): Position {
     if ((playerLo & opponentLo) !== 0 || (playerHi & opponentHi) !== 0) throw new Error("a square holds two discs");
     return new Position(playerLo | 0, playerHi | 0, opponentLo | 0, opponentHi | 0, blackToMove);
   }
 
   /** The position from a board of discs (64 of them, index x * 8 + y) and the side to move. */
   static fromDiscs(discs: ArrayLike<Disc>, blackToMove: boolean): Position {
-    let bl = 0, bh = 0, wl = 0, wh = 0;
+    let bl = 0,
+      bh = 0,
+      wl = 0,
+      wh = 0;
     for (let s = 0; s < 64; s++) {
       if (discs[s] === BLACK) s < 32 ? (bl |= squareLo(s)) : (bh |= squareHi(s));
       else if (discs[s] === WHITE) s < 32 ? (wl |= squareLo(s)) : (wh |= squareHi(s));
@@ -43,10 +62,18 @@ export class Position {
     return new Position(squareLo(28), squareHi(35), squareLo(27), squareHi(36), true);
   }
 
-  get blackLo(): number { return this.blackToMove ? this.playerLo : this.opponentLo; }
-  get blackHi(): number { return this.blackToMove ? this.playerHi : this.opponentHi; }
-  get whiteLo(): number { return this.blackToMove ? this.opponentLo : this.playerLo; }
-  get whiteHi(): number { return this.blackToMove ? this.opponentHi : this.playerHi; }
+  get blackLo(): number {
+    return this.blackToMove ? this.playerLo : this.opponentLo;
+  }
+  get blackHi(): number {
+    return this.blackToMove ? this.playerHi : this.opponentHi;
+  }
+  get whiteLo(): number {
+    return this.blackToMove ? this.opponentLo : this.playerLo;
+  }
+  get whiteHi(): number {
+    return this.blackToMove ? this.opponentHi : this.playerHi;
+  }
 
   discAt(s: number): Disc {
     if (hasSquare(this.blackLo, this.blackHi, s)) return BLACK;
@@ -112,9 +139,15 @@ export class Position {
     return new Position(this.opponentLo, this.opponentHi, this.playerLo, this.playerHi, !this.blackToMove);
   }
 
-  blackDiscs(): number { return popcount(this.blackLo) + popcount(this.blackHi); }
-  whiteDiscs(): number { return popcount(this.whiteLo) + popcount(this.whiteHi); }
-  empties(): number { return 64 - this.blackDiscs() - this.whiteDiscs(); }
+  blackDiscs(): number {
+    return popcount(this.blackLo) + popcount(this.blackHi);
+  }
+  whiteDiscs(): number {
+    return popcount(this.whiteLo) + popcount(this.whiteHi);
+  }
+  empties(): number {
+    return 64 - this.blackDiscs() - this.whiteDiscs();
+  }
 
   /** Black discs minus white discs, empty squares not counted (the course's `final_score`). */
   discDifference(): number {
@@ -128,8 +161,12 @@ export class Position {
   }
 
   equals(other: Position): boolean {
-    return this.playerLo === other.playerLo && this.playerHi === other.playerHi
-      && this.opponentLo === other.opponentLo && this.opponentHi === other.opponentHi
-      && this.blackToMove === other.blackToMove;
+    return (
+      this.playerLo === other.playerLo &&
+      this.playerHi === other.playerHi &&
+      this.opponentLo === other.opponentLo &&
+      this.opponentHi === other.opponentHi &&
+      this.blackToMove === other.blackToMove
+    );
   }
 }

@@ -1,6 +1,17 @@
 import { popcount } from "./bitboard.js";
 import type { Game } from "./game.js";
-import { EXPANDED, MAX_VISITS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, TERMINAL, Tree, UNPROVEN } from "./node.js";
+import {
+  EXPANDED,
+  MAX_VISITS,
+  PROVEN,
+  PROVEN_DRAW,
+  PROVEN_LOSS,
+  PROVEN_WIN,
+  PRUNED,
+  TERMINAL,
+  Tree,
+  UNPROVEN,
+} from "./node.js";
 import { randomPlayout } from "./playout.js";
 import { type Move, PASS, type Position } from "./position.js";
 import { updatePruning } from "./pruning.js";
@@ -75,7 +86,9 @@ export const FITTED_EVAL_SCALES: readonly number[] = [3.4, 5.3, 8.0, 9.1, 9.6, 1
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
 export function searchUsesEvaluation(params: SearchParams): boolean {
-  return (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0);
+  return (
+    (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0)
+  );
 }
 
 /** The scale for a position with `empties` empty squares. */
@@ -375,21 +388,36 @@ export class Search {
       const reason = moves.length === 0 ? "game over" : move === PASS ? "pass" : "only move";
       return this.unsearched(move, reason, started);
     }
-    if (this.params.algorithm === "random") return this.unsearched(moves[this.random.below(moves.length)]!, "random", started);
+    if (this.params.algorithm === "random")
+      return this.unsearched(moves[this.random.below(moves.length)]!, "random", started);
     const reused = this.moveRootTo(game);
     const root = game.position;
-    if ((this.tree.flags[0]! & EXPANDED) === 0 && !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)) {
+    if (
+      (this.tree.flags[0]! & EXPANDED) === 0 &&
+      !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)
+    ) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
     const { progress } = limits;
-    const tell = progress === undefined ? undefined : (playouts: number) => progress.report(this.standing(playouts, started, reused));
+    const tell =
+      progress === undefined
+        ? undefined
+        : (playouts: number) => progress.report(this.standing(playouts, started, reused));
     this.solved = 0;
     this.stoppedEarly = false;
     this.lastStarted = started;
     this.lastReused = reused;
     limits.started?.(this.tree, root);
-    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, limits.stopEarly ?? false, tell, progress?.everyMs ?? Infinity, limits.stop);
+    const playouts = this.run(
+      limits.playouts ?? Infinity,
+      started,
+      deadline,
+      limits.stopEarly ?? false,
+      tell,
+      progress?.everyMs ?? Infinity,
+      limits.stop,
+    );
     return this.standing(playouts, started, reused);
   }
 
@@ -399,7 +427,11 @@ export class Search {
    * part of a tree-parallel search. Returns its visits and the leaves it solved; the tree is
    * the other search's to report on and to move on.
    */
-  searchShared(tree: Tree, root: Position, limits: SearchLimits): { readonly playouts: number; readonly solved: number } {
+  searchShared(
+    tree: Tree,
+    root: Position,
+    limits: SearchLimits,
+  ): { readonly playouts: number; readonly solved: number } {
     if (!tree.shared) throw new Error("searchShared is for a shared tree");
     const started = this.now();
     this.tree = tree;
@@ -447,8 +479,20 @@ export class Search {
 
   private unsearched(move: Move, reason: SearchReport["reason"], started: number): SearchReport {
     return {
-      move, reason, playouts: 0, leaf: this.params.leaf, priors: this.priorVisits > 0, solved: 0, stoppedEarly: false,
-      elapsedMs: this.now() - started, reused: 0, nodes: this.tree.size, pruned: this.pruned, visits: 0, winRate: NaN, pv: [move],
+      move,
+      reason,
+      playouts: 0,
+      leaf: this.params.leaf,
+      priors: this.priorVisits > 0,
+      solved: 0,
+      stoppedEarly: false,
+      elapsedMs: this.now() - started,
+      reused: 0,
+      nodes: this.tree.size,
+      pruned: this.pruned,
+      visits: 0,
+      winRate: NaN,
+      pv: [move],
     };
   }
 
@@ -459,15 +503,21 @@ export class Search {
    */
   private moveRootTo(game: Game): number {
     const moves = game.moves;
-    const continues = this.rootStart !== null && this.rootStart.equals(game.start)
-      && moves.length >= this.rootMoves.length && this.rootMoves.every((m, i) => moves[i] === m);
+    const continues =
+      this.rootStart !== null &&
+      this.rootStart.equals(game.start) &&
+      moves.length >= this.rootMoves.length &&
+      this.rootMoves.every((m, i) => moves[i] === m);
     let node = 0;
     let position = this.rootPosition;
     if (continues && position !== null) {
       for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
         const move = moves[i]!;
-        if ((this.tree.flags[node]! & EXPANDED) === 0
-          && !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)) node = -1;
+        if (
+          (this.tree.flags[node]! & EXPANDED) === 0 &&
+          !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)
+        )
+          node = -1;
         else node = this.tree.child(node, move);
         position = position.play(move);
       }
@@ -540,7 +590,15 @@ export class Search {
    * (a timed search); returns the number of visits. `tell` is called with the visits so far
    * every `everyMs`, at the clock's readings.
    */
-  private run(maxPlayouts: number, started: number, deadline: number, stopEarly: boolean, tell: ((playouts: number) => void) | undefined, everyMs: number, stop: (() => boolean) | undefined): number {
+  private run(
+    maxPlayouts: number,
+    started: number,
+    deadline: number,
+    stopEarly: boolean,
+    tell: ((playouts: number) => void) | undefined,
+    everyMs: number,
+    stop: (() => boolean) | undefined,
+  ): number {
     const tree = this.tree;
     // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
     const shared = tree.shared;
@@ -570,7 +628,11 @@ export class Search {
           tell!(playouts);
           nextTell = now + everyMs;
         }
-        if (stopEarly && deadline !== Infinity && this.settled(playouts, visits[0]! - rootVisits, now - started, deadline - now)) {
+        if (
+          stopEarly &&
+          deadline !== Infinity &&
+          this.settled(playouts, visits[0]! - rootVisits, now - started, deadline - now)
+        ) {
           this.stoppedEarly = true;
           break;
         }
@@ -587,7 +649,10 @@ export class Search {
       // and writing it at every visit of every thread sent its lines from core to core.
       if (shared) visits[0]++;
       // 32-bit integers from the start, so V8 keeps them untagged down the tree (see randomPlayout).
-      let pl = root.playerLo | 0, ph = root.playerHi | 0, ol = root.opponentLo | 0, oh = root.opponentHi | 0;
+      let pl = root.playerLo | 0,
+        ph = root.playerHi | 0,
+        ol = root.opponentLo | 0,
+        oh = root.opponentHi | 0;
       let node = 0;
       let depth = 0;
       path[0] = 0;
@@ -615,8 +680,12 @@ export class Search {
         ph |= gh;
         ol &= ~gl;
         oh &= ~gh;
-        const tl = pl; pl = ol; ol = tl;
-        const th = ph; ph = oh; oh = th;
+        const tl = pl;
+        pl = ol;
+        ol = tl;
+        const th = ph;
+        ph = oh;
+        oh = th;
         path[++depth] = node;
       }
       // The result belongs to the player who moved into the node, the other side from the
@@ -646,7 +715,8 @@ export class Search {
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);
-        if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+        if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0)
+          this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
       }
       playouts++;
     }

@@ -48,7 +48,10 @@ export class TimeControl {
   private readonly left: { black: TimeLeft | null; white: TimeLeft | null } = { black: null, white: null };
 
   /** `moveTimeMs`: the thinking time per move when the controller gives no clock. */
-  constructor(readonly moveTimeMs: number, readonly allocation: TimeAllocation = "midgame") {}
+  constructor(
+    readonly moveTimeMs: number,
+    readonly allocation: TimeAllocation = "midgame",
+  ) {}
 
   /** The settings as the controller gave them (null before any). */
   get settings(): ClockSettings | null {
@@ -93,7 +96,9 @@ export class TimeControl {
   }
 
   private initialLeft(clock: ClockSettings): TimeLeft {
-    return clock.mainSeconds > 0 ? { seconds: clock.mainSeconds, stones: 0 } : { seconds: clock.byoYomiSeconds, stones: clock.byoYomiStones };
+    return clock.mainSeconds > 0
+      ? { seconds: clock.mainSeconds, stones: 0 }
+      : { seconds: clock.byoYomiSeconds, stones: clock.byoYomiStones };
   }
 
   setTimeLeft(black: boolean, left: TimeLeft): void {
@@ -130,7 +135,8 @@ export class TimeControl {
     if (usable <= 0) return 0;
     // In byo-yomi the period's time is shared by its stones; in main time by our remaining
     // moves (half the empty squares, weighted by the allocation) plus one in reserve.
-    const share = left.stones > 0 ? usable / left.stones : (usable * this.weight(empties)) / (this.remainingWeight(empties) + 1);
+    const share =
+      left.stones > 0 ? usable / left.stones : (usable * this.weight(empties)) / (this.remainingWeight(empties) + 1);
     return Math.floor(Math.min(share, usable));
   }
 

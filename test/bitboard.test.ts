@@ -1,7 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { Random, byteCounts, flipCount, flips, legalMoves, lowestBit, nthSquare, popcount, resultHi, uniformBelow } from "../src/index.js";
+import {
+  Random,
+  byteCounts,
+  flipCount,
+  flips,
+  legalMoves,
+  lowestBit,
+  nthSquare,
+  popcount,
+  resultHi,
+  uniformBelow,
+} from "../src/index.js";
 
-const DIRECTIONS = [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const;
+const DIRECTIONS = [
+  [0, 1],
+  [0, -1],
+  [1, 0],
+  [-1, 0],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+] as const;
 
 function has(lo: number, hi: number, s: number): boolean {
   return ((s < 32 ? lo >>> s : hi >>> (s - 32)) & 1) === 1;
@@ -9,10 +29,12 @@ function has(lo: number, hi: number, s: number): boolean {
 
 /** The discs a move flips, walking square by square: the reference the bit tricks must match. */
 function slowFlips(s: number, pl: number, ph: number, ol: number, oh: number): [number, number] {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   if (has(pl | ol, ph | oh, s)) return [0, 0];
   for (const [dx, dy] of DIRECTIONS) {
-    let x = (s >> 3) + dx, y = (s & 7) + dy;
+    let x = (s >> 3) + dx,
+      y = (s & 7) + dy;
     const run: number[] = [];
     while (x >= 0 && x < 8 && y >= 0 && y < 8 && has(ol, oh, x * 8 + y)) {
       run.push(x * 8 + y);
@@ -32,7 +54,10 @@ function randomBoards(n: number): [number, number, number, number][] {
   const boards: [number, number, number, number][] = [];
   for (let i = 0; i < n; i++) {
     const density = random.nextFloat();
-    let pl = 0, ph = 0, ol = 0, oh = 0;
+    let pl = 0,
+      ph = 0,
+      ol = 0,
+      oh = 0;
     for (let s = 0; s < 64; s++) {
       if (random.nextFloat() > density) continue;
       const bit = 1 << (s & 31);
@@ -69,7 +94,8 @@ describe("bit tricks agree with square-by-square references on random boards", (
 
   it("legal moves are exactly the empty squares that flip something", () => {
     for (const [pl, ph, ol, oh] of boards) {
-      let lo = 0, hi = 0;
+      let lo = 0,
+        hi = 0;
       for (let s = 0; s < 64; s++) {
         const [fl, fh] = slowFlips(s, pl, ph, ol, oh);
         if ((fl | fh) !== 0) s < 32 ? (lo |= 1 << s) : (hi |= 1 << (s - 32));
@@ -83,11 +109,12 @@ describe("word helpers", () => {
   it("popcount, byteCounts and lowestBit match a bit-by-bit count", () => {
     const random = new Random(5);
     for (let i = 0; i < 20000; i++) {
-      const w = random.nextU32() & random.nextU32() | 0;
+      const w = (random.nextU32() & random.nextU32()) | 0;
       const bits: number[] = [];
       for (let b = 0; b < 32; b++) if (((w >>> b) & 1) === 1) bits.push(b);
       expect(popcount(w)).toBe(bits.length);
-      for (let k = 0; k < 4; k++) expect((byteCounts(w) >>> (8 * k)) & 255).toBe(bits.filter((b) => b >> 3 === k).length);
+      for (let k = 0; k < 4; k++)
+        expect((byteCounts(w) >>> (8 * k)) & 255).toBe(bits.filter((b) => b >> 3 === k).length);
       if (bits.length > 0) expect(lowestBit(w)).toBe(bits[0]);
     }
     expect(popcount(-1)).toBe(32);
@@ -96,11 +123,21 @@ describe("word helpers", () => {
 
   it("nthSquare gives the squares of a pair in order, over both words and every byte", () => {
     const random = new Random(6);
-    const pairs: [number, number][] = [[-1, -1], [0, 1 << 31], [1, 0], [0x80000000 | 0, 1], [0xff, 0xff000000 | 0]];
+    const pairs: [number, number][] = [
+      [-1, -1],
+      [0, 1 << 31],
+      [1, 0],
+      [0x80000000 | 0, 1],
+      [0xff, 0xff000000 | 0],
+    ];
     for (let i = 0; i < 5000; i++) {
       const density = i % 4;
-      let lo = random.nextU32() | 0, hi = random.nextU32() | 0;
-      for (let d = 0; d < density; d++) { lo &= random.nextU32(); hi &= random.nextU32(); }
+      let lo = random.nextU32() | 0,
+        hi = random.nextU32() | 0;
+      for (let d = 0; d < density; d++) {
+        lo &= random.nextU32();
+        hi &= random.nextU32();
+      }
       pairs.push([lo, hi]);
     }
     for (const [lo, hi] of pairs) {

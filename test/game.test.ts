@@ -22,7 +22,16 @@ describe("moves and flips", () => {
   it("flips along all eight directions at once", () => {
     // Black plays the centre (3,3) of a star of white discs, each line closed by black.
     const discs = Array<0 | 1 | 2>(64).fill(0);
-    for (const [dx, dy] of [[0, 1], [0, -1], [1, 0], [-1, 0], [1, 1], [1, -1], [-1, 1], [-1, -1]] as const) {
+    for (const [dx, dy] of [
+      [0, 1],
+      [0, -1],
+      [1, 0],
+      [-1, 0],
+      [1, 1],
+      [1, -1],
+      [-1, 1],
+      [-1, -1],
+    ] as const) {
       discs[(3 + dx) * 8 + 3 + dy] = 2;
       discs[(3 + 2 * dx) * 8 + 3 + 2 * dy] = 1;
     }

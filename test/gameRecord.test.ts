@@ -32,7 +32,8 @@ describe("game records in standard notation", () => {
     expect(parsed).toEqual({ ok: true, value: [...BLACK_PASSES.map(v), PASS, reply] });
     expect(parsed.ok && formatGameRecord(parsed.value)).toBe(record);
     // An explicit pass is accepted too, in any of its spellings.
-    for (const pass of ["pass", "PA", "--"]) expect(parseGameRecord(`${BLACK_PASSES.join(" ")} ${pass} ${formatGameRecord([reply])}`)).toEqual(parsed);
+    for (const pass of ["pass", "PA", "--"])
+      expect(parseGameRecord(`${BLACK_PASSES.join(" ")} ${pass} ${formatGameRecord([reply])}`)).toEqual(parsed);
   });
 
   it("leaves a forced pass at the end for whoever moves next", () => {

@@ -1,7 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  BLACK, EMPTY, Game, type GgfGame, PASS, Position, WHITE, formatGgf, formatGgfMove, formatVertex, ggfToGame, parseCode,
-  parseGgf, parseGgfMove, parseVertex,
+  BLACK,
+  EMPTY,
+  Game,
+  type GgfGame,
+  PASS,
+  Position,
+  WHITE,
+  formatGgf,
+  formatGgfMove,
+  formatVertex,
+  ggfToGame,
+  parseCode,
+  parseGgf,
+  parseGgfMove,
+  parseVertex,
 } from "../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -13,13 +26,15 @@ const START_BOARD = "8 ---------------------------O*------*O--------------------
 
 // Written by hand as NBoard saves a game in progress: the standard start, evaluations and times
 // on some moves, and black's pass after 14 plies (black has no move there; white then has d1).
-const NBOARD_GAME = "(;GM[Othello]PC[NBoard]DT[2026-11-22 21:00:00 GMT]PB[ntest]PW[othello-uct]RE[?]TI[05:00]TY[8]"
-  + `BO[${START_BOARD}]B[F5]W[F4//1.2]B[C3/0.50]W[E6/-1.25/0.8]B[G4]W[C4]B[E7]W[C2]B[B3]W[A3]B[A2]W[A4]B[C1]W[A1]B[PA]W[D1];)`;
+const NBOARD_GAME =
+  "(;GM[Othello]PC[NBoard]DT[2026-11-22 21:00:00 GMT]PB[ntest]PW[othello-uct]RE[?]TI[05:00]TY[8]" +
+  `BO[${START_BOARD}]B[F5]W[F4//1.2]B[C3/0.50]W[E6/-1.25/0.8]B[G4]W[C4]B[E7]W[C2]B[B3]W[A3]B[A2]W[A4]B[C1]W[A1]B[PA]W[D1];)`;
 
 // A set-up start as GGS plays its random openings: white to move has no move and passes, black's
 // only move is a7, white's last a8, and the game ends drawn (the course's endgame example).
-const SETUP_GAME = "(;GM[Othello]PC[GGS/os]PB[alpha]PW[beta]RE[0]TI[01:00//00:05]TY[8r20]"
-  + "BO[8 OOOOOOO-OOOOOO-*OOOOOO**OOO*O***OO*O****OOO*****-OOOO***-******* O]W[PA]B[A7/0.00/0.01]W[A8];)";
+const SETUP_GAME =
+  "(;GM[Othello]PC[GGS/os]PB[alpha]PW[beta]RE[0]TI[01:00//00:05]TY[8r20]" +
+  "BO[8 OOOOOOO-OOOOOO-*OOOOOO**OOO*O***OO*O****OOO*****-OOOO***-******* O]W[PA]B[A7/0.00/0.01]W[A8];)";
 
 const squares = (text: string): number[] => text.split(" ").map((v) => value(parseVertex(v)));
 
@@ -47,8 +62,14 @@ describe("GGF moves", () => {
   });
 
   it.each([
-    ["", "not a move"], ["I1", "not a move"], ["A9", "not a move"], ["F5x", "not a move"], ["F5/abc", "evaluation \"abc\""],
-    ["F5/1/-2", "time \"-2\""], ["F5/1/2/3", "more than three parts"], ["P", "not a move"],
+    ["", "not a move"],
+    ["I1", "not a move"],
+    ["A9", "not a move"],
+    ["F5x", "not a move"],
+    ["F5/abc", 'evaluation "abc"'],
+    ["F5/1/-2", 'time "-2"'],
+    ["F5/1/2/3", "more than three parts"],
+    ["P", "not a move"],
   ])("rejects %j", (text, message) => {
     const r = parseGgfMove(text);
     expect(r.ok).toBe(false);
@@ -59,10 +80,19 @@ describe("GGF moves", () => {
 describe("GGF games", () => {
   it("reads NBoard's game in progress: players, clock, the pass, evaluations and times", () => {
     const game = value(parseGgf(NBOARD_GAME));
-    expect(game).toMatchObject({ place: "NBoard", date: "2026-11-22 21:00:00 GMT", black: "ntest", white: "othello-uct", time: "05:00", type: "8" });
+    expect(game).toMatchObject({
+      place: "NBoard",
+      date: "2026-11-22 21:00:00 GMT",
+      black: "ntest",
+      white: "othello-uct",
+      time: "05:00",
+      type: "8",
+    });
     expect(game.result).toBeUndefined();
     expect(game.start.equals(Position.initial())).toBe(true);
-    expect(game.moves.map((m) => formatVertex(m.move)).join(" ")).toBe("F5 F4 C3 E6 G4 C4 E7 C2 B3 A3 A2 A4 C1 A1 pass D1");
+    expect(game.moves.map((m) => formatVertex(m.move)).join(" ")).toBe(
+      "F5 F4 C3 E6 G4 C4 E7 C2 B3 A3 A2 A4 C1 A1 pass D1",
+    );
     expect(game.moves[1]).toEqual({ move: squares("F4")[0], seconds: 1.2 });
     expect(game.moves[2]).toEqual({ move: squares("C3")[0], eval: 0.5 });
     expect(game.moves[3]).toEqual({ move: squares("E6")[0], eval: -1.25, seconds: 0.8 });
@@ -94,15 +124,29 @@ describe("GGF games", () => {
     const game = new Game();
     for (const m of squares("F5 D6 C3 D3 C4")) value(game.play(m));
     const base: GgfGame = {
-      place: "othello match", date: "2026-11-22", black: "a[1]", white: "back\\slash", blackRating: "1800.5", whiteRating: "1799",
-      blackTime: "10:00", whiteTime: "05:00", type: "8", start: game.start,
+      place: "othello match",
+      date: "2026-11-22",
+      black: "a[1]",
+      white: "back\\slash",
+      blackRating: "1800.5",
+      whiteRating: "1799",
+      blackTime: "10:00",
+      whiteTime: "05:00",
+      type: "8",
+      start: game.start,
       moves: game.moves.map((move, i) => ({ move, seconds: i / 4 })),
     };
-    for (const result of [{ blackMargin: 12, ending: "normal" }, { blackMargin: -64, ending: "resigned" }, { blackMargin: 3.5, ending: "timeout" }] as const) {
+    for (const result of [
+      { blackMargin: 12, ending: "normal" },
+      { blackMargin: -64, ending: "resigned" },
+      { blackMargin: 3.5, ending: "timeout" },
+    ] as const) {
       const g = { ...base, result };
       expect(value(parseGgf(formatGgf(g)))).toEqual(g);
     }
-    expect(formatGgf({ ...base, result: { blackMargin: -64, ending: "resigned" } })).toContain("PB[a[1\\]]PW[back\\\\slash]RE[-64:r]RB[1800.5]RW[1799]TB[10:00]TW[05:00]TY[8]");
+    expect(formatGgf({ ...base, result: { blackMargin: -64, ending: "resigned" } })).toContain(
+      "PB[a[1\\]]PW[back\\\\slash]RE[-64:r]RB[1800.5]RW[1799]TB[10:00]TW[05:00]TY[8]",
+    );
   });
 
   it("accepts blanks and line breaks between properties and inside the board, other square letters, and a comment", () => {
@@ -112,7 +156,8 @@ describe("GGF games", () => {
     expect(game.moves).toEqual([{ move: squares("F5")[0] }]);
   });
 
-  const withMoves = (moves: string, board = START_BOARD): string => `(;GM[Othello]PB[a]PW[b]RE[?]TY[8]BO[${board}]${moves};)`;
+  const withMoves = (moves: string, board = START_BOARD): string =>
+    `(;GM[Othello]PB[a]PW[b]RE[?]TY[8]BO[${board}]${moves};)`;
   const setupBoard = "8 OOOOOOO-OOOOOO-*OOOOOO**OOO*O***OO*O****OOO*****-OOOO***-******* O";
 
   it.each([
@@ -140,7 +185,12 @@ describe("GGF games", () => {
     [withMoves("B[PA]"), "pass is legal only when the side to move has no legal move"],
     [withMoves("B[F5]W[F5x]"), 'move 2, W[F5x] at character 111: "F5x" is not a move'],
     [withMoves("W[PA]B[A7]W[A8]B[PA]", setupBoard), "move 4, B[PA] at character 121: the game is already over"],
-    [withMoves("B[F5]").replace("TY[8]", "").replace(/BO\[.*?\](B\[F5\])/, "$1BO[8 x]"), "the board comes after the first move"],
+    [
+      withMoves("B[F5]")
+        .replace("TY[8]", "")
+        .replace(/BO\[.*?\](B\[F5\])/, "$1BO[8 x]"),
+      "the board comes after the first move",
+    ],
   ])("rejects %j", (text, message) => {
     const r = parseGgf(text);
     expect(r.ok).toBe(false);

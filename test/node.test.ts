@@ -89,7 +89,19 @@ describe("a tree in shared memory (tree parallelisation)", () => {
 describe("a tree's memory layout", () => {
   it("starts each column in a cache set of its own (64-byte lines, 64 sets), so the root's lines do not evict each other", () => {
     for (const tree of [new Tree(100_000), Tree.shared(100_000)]) {
-      const columns = [tree.move, tree.flags, tree.childCount, tree.firstChild, tree.visits, tree.total, tree.squares, tree.prior, tree.ucb, tree.proof, tree.gained];
+      const columns = [
+        tree.move,
+        tree.flags,
+        tree.childCount,
+        tree.firstChild,
+        tree.visits,
+        tree.total,
+        tree.squares,
+        tree.prior,
+        tree.ucb,
+        tree.proof,
+        tree.gained,
+      ];
       const sets = columns.map((c) => Math.floor(c.byteOffset / 64) % 64);
       expect(new Set(sets).size).toBe(columns.length);
       // Every column still holds a node's elements for the whole pool.

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
-  PASS, Position, drawCourseBoard, formatBoardLines, formatCode, formatObf, formatOtpMove, formatVertex,
-  parseBoardLines, parseCode, parseColour, parseObf, parseOtpMove, parseVertex,
+  PASS,
+  Position,
+  drawCourseBoard,
+  formatBoardLines,
+  formatCode,
+  formatObf,
+  formatOtpMove,
+  formatVertex,
+  parseBoardLines,
+  parseCode,
+  parseColour,
+  parseObf,
+  parseOtpMove,
+  parseVertex,
 } from "../src/index.js";
 
 const START_CODE = "000000000000000000000000000210000001200000000000000000000000000010";
@@ -20,9 +32,17 @@ describe("OTP moves", () => {
     expect(value(parseOtpMove("  2   3 "))).toBe(19);
   });
   it.each([
-    ["", "two numbers"], ["3", "two numbers"], ["3 4 5", "two numbers"], ["a b", "two numbers"],
-    ["-1 2", "two numbers"], ["3.0 2", "two numbers"], ["8 1", "off the board"], ["2 8", "off the board"],
-    ["9 0", "off the board"], ["99 99", "off the board"], ["100 0", "two numbers"],
+    ["", "two numbers"],
+    ["3", "two numbers"],
+    ["3 4 5", "two numbers"],
+    ["a b", "two numbers"],
+    ["-1 2", "two numbers"],
+    ["3.0 2", "two numbers"],
+    ["8 1", "off the board"],
+    ["2 8", "off the board"],
+    ["9 0", "off the board"],
+    ["99 99", "off the board"],
+    ["100 0", "two numbers"],
   ])("rejects %j", (text, message) => {
     const r = parseOtpMove(text);
     expect(r.ok).toBe(false);

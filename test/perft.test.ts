@@ -33,7 +33,10 @@ describe("perft through passes and finished games", () => {
   const forcedPass = fromCode("2222222222222222222222222222222222222222222222222222222222221000" + "10");
   // Nearly full: each side may be forced to pass on the way to the end.
   const nearEnd = fromCode("1111111111111111111111111111111111111111111111112222222202220000" + "10");
-  const cases: [string, Position][] = [["forced pass", forcedPass], ["near the end", nearEnd]];
+  const cases: [string, Position][] = [
+    ["forced pass", forcedPass],
+    ["near the end", nearEnd],
+  ];
   for (const [name, p] of cases) {
     it(`${name}: perft agrees with a move-by-move count at depths 1-8`, () => {
       for (let d = 1; d <= 8; d++) expect(perft(p, d)).toBe(slowPerft(p, d));

@@ -40,7 +40,8 @@ describe("the rooms of protocol/", () => {
   for (const room of ["protocol/judge", "protocol/match", "protocol/controller", "protocol/text", "protocol/ui"]) {
     for (const file of sources(room)) {
       it(`${file} does not import protocol/engine/`, () => {
-        for (const target of imports(file)) expect(target, `${file} imports ${target}`).not.toMatch(/^protocol\/engine\//);
+        for (const target of imports(file))
+          expect(target, `${file} imports ${target}`).not.toMatch(/^protocol\/engine\//);
       });
     }
   }
@@ -56,8 +57,11 @@ describe("the browser page", () => {
   for (const file of files) {
     it(`${file} imports values only from src/ and protocol/ui/page/`, () => {
       const text = readFileSync(join(ROOT, file), "utf8");
-      const valueImports = [...text.matchAll(/import\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/g)].map((m) => relative(ROOT, resolve(ROOT, dirname(file), m[1]!)));
-      for (const target of valueImports) expect(target, `${file} imports ${target}`).toMatch(/^(src|protocol\/ui\/page)\/[\w/]+\.js$/);
+      const valueImports = [...text.matchAll(/import\s+(?!type\b)[^;]*?from\s+["']([^"']+)["']/g)].map((m) =>
+        relative(ROOT, resolve(ROOT, dirname(file), m[1]!)),
+      );
+      for (const target of valueImports)
+        expect(target, `${file} imports ${target}`).toMatch(/^(src|protocol\/ui\/page)\/[\w/]+\.js$/);
     });
   }
 });

@@ -1,8 +1,35 @@
 import { describe, expect, it } from "vitest";
 import {
-  CLASSIC_SEARCH_PARAMS, EXPANDED, Game, MAX_VISITS, PASS, PROVEN, PROVEN_DRAW, PROVEN_LOSS, PROVEN_WIN, PRUNED, Position, Random,
-  Search, type SearchParams, type SearchReport, Solver, TERMINAL, Tree, UNPROVEN,
-  evalScaleAt, formatOtpMove, mostVisitedChild, parseBoardLines, popcount, parseCode, parseOtpMove, randomPlayout, selectChild, ucb1, updatePruning,
+  CLASSIC_SEARCH_PARAMS,
+  EXPANDED,
+  Game,
+  MAX_VISITS,
+  PASS,
+  PROVEN,
+  PROVEN_DRAW,
+  PROVEN_LOSS,
+  PROVEN_WIN,
+  PRUNED,
+  Position,
+  Random,
+  Search,
+  type SearchParams,
+  type SearchReport,
+  Solver,
+  TERMINAL,
+  Tree,
+  UNPROVEN,
+  evalScaleAt,
+  formatOtpMove,
+  mostVisitedChild,
+  parseBoardLines,
+  popcount,
+  parseCode,
+  parseOtpMove,
+  randomPlayout,
+  selectChild,
+  ucb1,
+  updatePruning,
 } from "../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -11,7 +38,11 @@ function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
 }
 
 /** The classic search (random playouts) unless a test says otherwise: these tests are about the tree's mechanics. */
-const params = (over: Partial<SearchParams> = {}): SearchParams => ({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 200_000, ...over });
+const params = (over: Partial<SearchParams> = {}): SearchParams => ({
+  ...CLASSIC_SEARCH_PARAMS,
+  maxNodes: 200_000,
+  ...over,
+});
 const frozenClock = () => 0;
 
 function search(over: Partial<SearchParams> = {}, seed = 1): Search {
@@ -32,7 +63,6 @@ function transposed(p: Position): Position {
   return Position.fromDiscs(discs, p.blackToMove);
 }
 
-
 describe("seed 002: UCB1 and selection", () => {
   // White moves first in that assignment; its three moves get 2/2, 1/2 and 1/2 wins.
   const board = "--------/--------/--B-----/---BB---/---BW---/--------/--------/--------";
@@ -49,7 +79,15 @@ describe("seed 002: UCB1 and selection", () => {
     tree.expand(root, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi);
     expect(tree.childCount[root]).toBe(3);
     const first = tree.firstChild[root]!;
-    for (const [i, halfPoints] of [[0, 2], [0, 2], [1, 2], [1, 0], [2, 2], [2, 0]] as const) tree.record(first + i, halfPoints);
+    for (const [i, halfPoints] of [
+      [0, 2],
+      [0, 2],
+      [1, 2],
+      [1, 0],
+      [2, 2],
+      [2, 0],
+    ] as const)
+      tree.record(first + i, halfPoints);
     for (let i = 0; i < 6; i++) tree.record(root, 1);
     const chosen = selectChild(tree, root, Math.SQRT2);
     expect(chosen).toBe(first);
@@ -80,14 +118,18 @@ describe("seed 002: UCB1 and selection", () => {
   });
 
   it("on the nearly all-black board white has one move, played at once, and every playout from it is a black win", () => {
-    const full = value(parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false));
+    const full = value(
+      parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false),
+    );
     expect(full.legalMoves()).toEqual([63]);
     const report = search().choose(new Game(full), { playouts: 1000 });
     expect(report).toMatchObject({ move: 63, reason: "only move", playouts: 0 });
     const after = full.play(63);
     const random = new Random(3);
     for (let i = 0; i < 100; i++) {
-      expect(randomPlayout(after.playerLo, after.playerHi, after.opponentLo, after.opponentHi, random)).toBeGreaterThan(0);
+      expect(randomPlayout(after.playerLo, after.playerHi, after.opponentLo, after.opponentHi, random)).toBeGreaterThan(
+        0,
+      );
     }
   });
 });
@@ -95,7 +137,11 @@ describe("seed 002: UCB1 and selection", () => {
 describe("choosing a move", () => {
   it("passes at once when forced, and answers pass in a finished game", () => {
     const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
-    expect(search().choose(new Game(forced), { playouts: 100 })).toMatchObject({ move: PASS, reason: "pass", playouts: 0 });
+    expect(search().choose(new Game(forced), { playouts: 100 })).toMatchObject({
+      move: PASS,
+      reason: "pass",
+      playouts: 0,
+    });
     const over = value(parseCode("1".repeat(64) + "10")).position;
     expect(search().choose(new Game(over), { playouts: 100 })).toMatchObject({ move: PASS, reason: "game over" });
   });
@@ -188,7 +234,10 @@ describe("tactics", () => {
   });
   for (const p of [wipeOut]) {
     it("wipes the opponent out", () => {
-      const wipes = p.legalSquares().filter((m) => { const q = p.play(m); return q.playerLo === 0 && q.playerHi === 0; });
+      const wipes = p.legalSquares().filter((m) => {
+        const q = p.play(m);
+        return q.playerLo === 0 && q.playerHi === 0;
+      });
       expect(wipes).toEqual([3]);
       expect(p.legalSquares().length).toBeGreaterThan(1);
       expect(search().choose(new Game(p), { playouts: 5000 }).move).toBe(3);
@@ -250,7 +299,10 @@ describe("tree reuse", () => {
     g.play(otp(["3 2"])[0]!);
     g.undo();
     expect(s.choose(g, { playouts: 100 }).reused).toBe(0);
-    const other = new Game(value(parseCode("0".repeat(19) + "1" + "0".repeat(7) + "21" + "0".repeat(6) + "12" + "0".repeat(27) + "10")).position);
+    const other = new Game(
+      value(parseCode("0".repeat(19) + "1" + "0".repeat(7) + "21" + "0".repeat(6) + "12" + "0".repeat(27) + "10"))
+        .position,
+    );
     expect(s.choose(other, { playouts: 100 }).reused).toBe(0);
   });
 
@@ -279,7 +331,12 @@ describe("progressive pruning", () => {
   }
 
   it("prunes a clearly worse child, never the best, and un-prunes it when the intervals overlap again", () => {
-    const tree = node([[60, 40], [20, 80], [55, 45], [58, 42]]);
+    const tree = node([
+      [60, 40],
+      [20, 80],
+      [55, 45],
+      [58, 42],
+    ]);
     const first = tree.firstChild[0]!;
     expect(updatePruning(tree, 0, 2, 50)).toBe(1);
     expect(tree.flags[first + 1]! & PRUNED).toBe(PRUNED);
@@ -290,14 +347,29 @@ describe("progressive pruning", () => {
   });
 
   it("waits until every child has the minimum visits, and r = 0 turns it off", () => {
-    const tree = node([[60, 40], [2, 8], [55, 45], [58, 42]]);
+    const tree = node([
+      [60, 40],
+      [2, 8],
+      [55, 45],
+      [58, 42],
+    ]);
     expect(updatePruning(tree, 0, 2, 50)).toBe(0);
-    const full = node([[60, 40], [20, 80], [55, 45], [58, 42]]);
+    const full = node([
+      [60, 40],
+      [20, 80],
+      [55, 45],
+      [58, 42],
+    ]);
     expect(updatePruning(full, 0, 0, 50)).toBe(0);
   });
 
   it("never leaves a node without a child, even when all the others are far worse", () => {
-    const tree = node([[100, 0], [0, 100], [0, 100], [0, 100]]);
+    const tree = node([
+      [100, 0],
+      [0, 100],
+      [0, 100],
+      [0, 100],
+    ]);
     expect(updatePruning(tree, 0, 1, 10)).toBe(3);
     expect(tree.flags[tree.firstChild[0]!]! & PRUNED).toBe(0);
     expect(selectChild(tree, 0, 1)).toBe(tree.firstChild[0]);
@@ -415,7 +487,14 @@ describe("backup", () => {
   ])("a drawn ending %s: the search takes the only draw, %i, where everything else loses", (code, draw) => {
     const p = value(parseCode(code)).position;
     expect(p.legalSquares().filter((m) => exact(p.play(m)) <= 0 && exact(p.play(m)) === 0)).toEqual([draw]);
-    expect(Math.max(...p.legalSquares().filter((m) => m !== draw).map((m) => -exact(p.play(m))))).toBeLessThan(0);
+    expect(
+      Math.max(
+        ...p
+          .legalSquares()
+          .filter((m) => m !== draw)
+          .map((m) => -exact(p.play(m))),
+      ),
+    ).toBeLessThan(0);
     expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(draw);
   });
 });
@@ -432,7 +511,12 @@ describe("passes inside the tree", () => {
     const s = search({}, 5);
     s.choose(new Game(p), { playouts: 20000 });
     expect(s.children([6]).map((c) => c.move)).toEqual([PASS]);
-    expect(s.children([6, PASS]).map((c) => c.move).sort((a, b) => a - b)).toEqual(afterPass.legalSquares());
+    expect(
+      s
+        .children([6, PASS])
+        .map((c) => c.move)
+        .sort((a, b) => a - b),
+    ).toEqual(afterPass.legalSquares());
   });
 
   it("the principal variation is a legal line through the pass", () => {
@@ -470,7 +554,8 @@ describe("counters", () => {
     const tree = s.currentTree;
     // As after hours of search on a reused root: scale every count up to just under the limit.
     const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
-    for (let n = 0; n < tree.size; n++) tree.setStats(n, tree.visits[n]! * scale, tree.total[n]! * scale, tree.squares[n]! * scale);
+    for (let n = 0; n < tree.size; n++)
+      tree.setStats(n, tree.visits[n]! * scale, tree.total[n]! * scale, tree.squares[n]! * scale);
     const before = s.rootChildren();
     const report = s.choose(g, { playouts: 100 });
     expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
@@ -514,12 +599,28 @@ describe("pruned children", () => {
   }
 
   it("selection never descends into a pruned child, even the one with the highest UCB", () => {
-    const t = tree([[50, 50], [50, 10], [50, 20], [50, 5]], 0);
+    const t = tree(
+      [
+        [50, 50],
+        [50, 10],
+        [50, 20],
+        [50, 5],
+      ],
+      0,
+    );
     expect(selectChild(t, 0, 0.3)).toBe(3);
   });
 
   it("the move played is never a pruned child, even the most visited", () => {
-    const t = tree([[90, 60], [50, 10], [60, 20], [50, 5]], 0);
+    const t = tree(
+      [
+        [90, 60],
+        [50, 10],
+        [60, 20],
+        [50, 5],
+      ],
+      0,
+    );
     expect(mostVisitedChild(t, 0)).toBe(3);
   });
 });
@@ -654,25 +755,50 @@ describe("MCTS-solver", () => {
     }
 
     it("a trap: the most visited child, with the best mean, is a proven loss; an unproven move is played", () => {
-      const t = tree([[900, 800, PROVEN_LOSS], [50, 10, UNPROVEN], [60, 20, UNPROVEN], [50, 5, PROVEN_LOSS]]);
+      const t = tree([
+        [900, 800, PROVEN_LOSS],
+        [50, 10, UNPROVEN],
+        [60, 20, UNPROVEN],
+        [50, 5, PROVEN_LOSS],
+      ]);
       expect(mostVisitedChild(t, 0)).toBe(3);
       expect(selectChild(t, 0, 0.3)).toBe(3);
     });
 
     it("a proven win is played even with few visits and a poor mean", () => {
-      const t = tree([[900, 800, UNPROVEN], [50, 10, UNPROVEN], [3, 0, PROVEN_WIN], [50, 5, PROVEN_LOSS]]);
+      const t = tree([
+        [900, 800, UNPROVEN],
+        [50, 10, UNPROVEN],
+        [3, 0, PROVEN_WIN],
+        [50, 5, PROVEN_LOSS],
+      ]);
       expect(mostVisitedChild(t, 0)).toBe(3);
     });
 
     it("a proven draw beats an unproven move that is losing, not one that is winning", () => {
-      const losing = tree([[900, 300, UNPROVEN], [50, 10, PROVEN_DRAW], [60, 20, PROVEN_LOSS], [50, 5, PROVEN_LOSS]]);
+      const losing = tree([
+        [900, 300, UNPROVEN],
+        [50, 10, PROVEN_DRAW],
+        [60, 20, PROVEN_LOSS],
+        [50, 5, PROVEN_LOSS],
+      ]);
       expect(mostVisitedChild(losing, 0)).toBe(2);
-      const winning = tree([[900, 600, UNPROVEN], [50, 10, PROVEN_DRAW], [60, 20, PROVEN_LOSS], [50, 5, PROVEN_LOSS]]);
+      const winning = tree([
+        [900, 600, UNPROVEN],
+        [50, 10, PROVEN_DRAW],
+        [60, 20, PROVEN_LOSS],
+        [50, 5, PROVEN_LOSS],
+      ]);
       expect(mostVisitedChild(winning, 0)).toBe(1);
     });
 
     it("when every child is proven, selection has nothing to descend into", () => {
-      const t = tree([[9, 8, PROVEN_LOSS], [5, 1, PROVEN_DRAW], [6, 2, PROVEN_LOSS], [5, 5, PROVEN_LOSS]]);
+      const t = tree([
+        [9, 8, PROVEN_LOSS],
+        [5, 1, PROVEN_DRAW],
+        [6, 2, PROVEN_LOSS],
+        [5, 5, PROVEN_LOSS],
+      ]);
       expect(selectChild(t, 0, 0.3)).toBe(-1);
       expect(t.prove(0)).toBe(true);
       expect(t.proof[0]).toBe(PROVEN_DRAW);
@@ -713,12 +839,23 @@ describe("MCTS-solver", () => {
 
 describe("evaluated leaves and priors", () => {
   /** An evaluation that counts the mover's discs minus the opponent's: simple to check by hand. */
-  const discCount = { evaluate: (pl: number, ph: number, ol: number, oh: number) => popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh) };
-  const evalParams = (over: Partial<SearchParams> = {}): SearchParams => params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
+  const discCount = {
+    evaluate: (pl: number, ph: number, ol: number, oh: number) =>
+      popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
+  };
+  const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
+    params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
   const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount) =>
-    new Search(evalParams(over), frozenClock, new Random(1), () => {
-      throw new Error("no playout with evaluated leaves");
-    }, undefined, evaluation);
+    new Search(
+      evalParams(over),
+      frozenClock,
+      new Random(1),
+      () => {
+        throw new Error("no playout with evaluated leaves");
+      },
+      undefined,
+      evaluation,
+    );
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
@@ -771,17 +908,33 @@ describe("evaluated leaves and priors", () => {
 
   it("follows the evaluation: a move the evaluation calls a sure win is played", () => {
     // The evaluation loves one square for the player who takes it: after D3 (19) the mover's side is worth +60.
-    const lovesD3 = { evaluate: (pl: number, _ph: number, ol: number, _oh: number) => ((ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0) };
-    for (const priorVisits of [0, 2]) expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
+    const lovesD3 = {
+      evaluate: (pl: number, _ph: number, ol: number, _oh: number) =>
+        (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
+    };
+    for (const priorVisits of [0, 2])
+      expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
   });
 
   it("with random playouts for leaves, priors from the evaluation still weigh the children", () => {
-    const lovesD3 = { evaluate: (pl: number, _ph: number, ol: number, _oh: number) => ((ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0) };
-    const s = new Search(params({ leaf: "playout", priorVisits: 50, evalScale: 4 }), frozenClock, new Random(1), randomPlayout, undefined, lovesD3);
+    const lovesD3 = {
+      evaluate: (pl: number, _ph: number, ol: number, _oh: number) =>
+        (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
+    };
+    const s = new Search(
+      params({ leaf: "playout", priorVisits: 50, evalScale: 4 }),
+      frozenClock,
+      new Random(1),
+      randomPlayout,
+      undefined,
+      lovesD3,
+    );
     const report = s.choose(new Game(), { playouts: 40 });
     expect(report).toMatchObject({ move: 19, leaf: "playout", priors: true });
     expect(s.rootChildren().find((c) => c.move === 19)!.prior).toBeGreaterThan(0.99);
-    expect(() => new Search(params({ leaf: "playout", priorVisits: 2 }), frozenClock, new Random(1))).toThrow(/needs an evaluation/);
+    expect(() => new Search(params({ leaf: "playout", priorVisits: 2 }), frozenClock, new Random(1))).toThrow(
+      /needs an evaluation/,
+    );
   });
 
   it("without priors, unvisited children are tried first, as in the classic search", () => {
@@ -793,7 +946,14 @@ describe("evaluated leaves and priors", () => {
   it("still solves small leaves and proves them", () => {
     const board = "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--";
     const p = value(parseBoardLines(board, true));
-    const s = new Search(evalParams({ solveEmpties: 8 }), frozenClock, new Random(1), randomPlayout, new Solver(), discCount);
+    const s = new Search(
+      evalParams({ solveEmpties: 8 }),
+      frozenClock,
+      new Random(1),
+      randomPlayout,
+      new Solver(),
+      discCount,
+    );
     const report = s.choose(new Game(p), { playouts: 500 });
     expect(report.proven).toBeDefined();
   });
@@ -807,7 +967,10 @@ describe("stopping early", () => {
     const report = s.choose(new Game(), { timeMs: 2000, stopEarly: true });
     expect(report.stoppedEarly).toBe(true);
     expect(report.elapsedMs).toBeLessThan(2000);
-    const visits = s.rootChildren().map((c) => c.visits).sort((a, b) => b - a);
+    const visits = s
+      .rootChildren()
+      .map((c) => c.visits)
+      .sort((a, b) => b - a);
     const rate = report.playouts / report.elapsedMs;
     expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (2000 - report.elapsedMs) * 0.9);
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
@@ -819,7 +982,10 @@ describe("stopping early", () => {
     expect(full.stoppedEarly).toBe(false);
     expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
     t = 0;
-    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000, stopEarly: true });
+    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), {
+      timeMs: 2000,
+      stopEarly: true,
+    });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
     expect(even.elapsedMs).toBeGreaterThan(1900);
   });
@@ -828,15 +994,19 @@ describe("stopping early", () => {
 describe("the evaluation's scale", () => {
   it("is the number given, or the fitted one of the position's band of empties", () => {
     expect(evalScaleAt(7, 30)).toBe(7);
-    expect([1, 10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60].map((e) => evalScaleAt("fitted", e))).toEqual(
-      [3.4, 3.4, 5.3, 5.3, 8.0, 8.0, 9.1, 9.1, 9.6, 9.6, 11.3, 11.3]);
+    expect([1, 10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60].map((e) => evalScaleAt("fitted", e))).toEqual([
+      3.4, 3.4, 5.3, 5.3, 8.0, 8.0, 9.1, 9.1, 9.6, 9.6, 11.3, 11.3,
+    ]);
     expect(evalScaleAt("fitted", 0)).toBe(3.4);
   });
 });
 
 describe("tree parallelisation: searches sharing one tree", () => {
   /** An evaluation that counts the mover's discs minus the opponent's. */
-  const discCount = { evaluate: (pl: number, ph: number, ol: number, oh: number) => popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh) };
+  const discCount = {
+    evaluate: (pl: number, ph: number, ol: number, oh: number) =>
+      popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
+  };
 
   /**
    * A main search and a helper on one shared tree, the helper's visits run (in full, on this
@@ -887,7 +1057,10 @@ describe("tree parallelisation: searches sharing one tree", () => {
     expect(checked).toBeGreaterThan(10);
   }
 
-  for (const [what, over] of [["classic", {}], ["evaluated", { leaf: "eval", priorVisits: 2 }]] as const) {
+  for (const [what, over] of [
+    ["classic", {}],
+    ["evaluated", { leaf: "eval", priorVisits: 2 }],
+  ] as const) {
     it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
       const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
       expect([own.playouts, helped.playouts]).toEqual([2000, 1500]);
@@ -913,7 +1086,10 @@ describe("tree parallelisation: searches sharing one tree", () => {
   it("stops when told to, at its next reading of the clock", () => {
     const p = params({ maxNodes: 50_000 });
     const tree = Tree.shared(p.maxNodes);
-    const owner = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, undefined, [tree, Tree.shared(p.maxNodes)]);
+    const owner = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, undefined, [
+      tree,
+      Tree.shared(p.maxNodes),
+    ]);
     let calls = 0;
     owner.choose(new Game(), {
       playouts: 100,

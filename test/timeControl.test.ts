@@ -79,12 +79,17 @@ describe("time control", () => {
     const random = new Random(1);
     for (let i = 0; i < 2000; i++) {
       const tc = new TimeControl(5000);
-      tc.setSettings({ mainSeconds: random.below(600), byoYomiSeconds: random.below(60), byoYomiStones: random.below(25) });
+      tc.setSettings({
+        mainSeconds: random.below(600),
+        byoYomiSeconds: random.below(60),
+        byoYomiStones: random.below(25),
+      });
       const seconds = random.nextFloat() * 100;
       const stones = random.below(4);
       tc.setTimeLeft(true, { seconds, stones });
       const budget = tc.budgetMs(true, 1 + random.below(60));
-      if (tc.clock !== null) expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - safetyMarginMs(seconds * 1000)));
+      if (tc.clock !== null)
+        expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - safetyMarginMs(seconds * 1000)));
       expect(budget).toBeGreaterThanOrEqual(0);
     }
   });

@@ -1,4 +1,15 @@
-import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, type Evaluation, Game, Position, Random, Search, type SearchParams, perft, randomPlayout } from "../../src/index.js";
+import {
+  CLASSIC_SEARCH_PARAMS,
+  DEFAULT_SEARCH_PARAMS,
+  type Evaluation,
+  Game,
+  Position,
+  Random,
+  Search,
+  type SearchParams,
+  perft,
+  randomPlayout,
+} from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type Parallelisation, defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
 import { ParallelSearch } from "../engine/parallelSearch.js";
@@ -31,10 +42,27 @@ export const benchProgram: Program<BenchOptions> = {
     "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
   ],
   options: {
-    "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) => parseWholeNumber(t, 0, 14)),
-    "--rounds": field("rounds", "N", "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)", (t) => parseWholeNumber(t, 1, 1000)),
-    "--threads": field("threads", "N", "also the engine's search at N threads (as othello --threads N), one-second rounds at 1 and at N threads in turn (default 1: not run)", parseThreads),
-    "--parallel": field("parallel", "root|tree", "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default tree)", parseParallelisation),
+    "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) =>
+      parseWholeNumber(t, 0, 14),
+    ),
+    "--rounds": field(
+      "rounds",
+      "N",
+      "one-second rounds of evaluations, and of playouts in the search and out of it (default 10)",
+      (t) => parseWholeNumber(t, 1, 1000),
+    ),
+    "--threads": field(
+      "threads",
+      "N",
+      "also the engine's search at N threads (as othello --threads N), one-second rounds at 1 and at N threads in turn (default 1: not run)",
+      parseThreads,
+    ),
+    "--parallel": field(
+      "parallel",
+      "root|tree",
+      "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default tree)",
+      parseParallelisation,
+    ),
   },
   defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "tree" }),
 };
@@ -66,7 +94,14 @@ function searchRound(search: Pick<Search, "reset" | "choose">, ms: number): numb
 }
 
 /** The search's visits per second from the start position, one one-second search a round (each from a fresh tree). */
-function measureSearch(params: SearchParams, rounds: number, random: Random, evaluation: Evaluation | undefined, log: (text: string) => void, what: string): number[] {
+function measureSearch(
+  params: SearchParams,
+  rounds: number,
+  random: Random,
+  evaluation: Evaluation | undefined,
+  log: (text: string) => void,
+  what: string,
+): number[] {
   const search = new Search(params, () => performance.now(), random, randomPlayout, undefined, evaluation);
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
@@ -117,7 +152,12 @@ function searching(search: Pick<Search, "reset" | "choose">, stretch = 1): Slice
  * speed drifts from second to second; sliced this finely, the subjects of a round meet the
  * same drift, and the ratio of their rates within a round compares them fairly.
  */
-function measureInTurn(subjects: readonly Sliced[], rounds: number, log: (text: string) => void, what: string): number[][] {
+function measureInTurn(
+  subjects: readonly Sliced[],
+  rounds: number,
+  log: (text: string) => void,
+  what: string,
+): number[][] {
   const rates = subjects.map(() => [] as number[]);
   for (let r = 0; r < rounds; r++) {
     log(`bench: ${what}, round ${r + 1} of ${rounds}`);
@@ -142,14 +182,28 @@ function measureInTurn(subjects: readonly Sliced[], rounds: number, log: (text: 
  * fresh tree a round, in turn. Flat UCB's share is what the search's loop keeps with next to no
  * tree work, the ceiling of the classic search's.
  */
-function measureRawAndSearch(rounds: number, random: Random, log: (text: string) => void): { readonly raw: number[]; readonly search: number[]; readonly flat: number[] } {
+function measureRawAndSearch(
+  rounds: number,
+  random: Random,
+  log: (text: string) => void,
+): { readonly raw: number[]; readonly search: number[]; readonly flat: number[] } {
   const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
-  const flat = new Search({ ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" }, () => performance.now(), random, randomPlayout);
+  const flat = new Search(
+    { ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" },
+    () => performance.now(),
+    random,
+    randomPlayout,
+  );
   // Warm-up, so the optimising compiler has finished with all three.
   runPlayouts(300, random);
   searchRound(search, 300);
   searchRound(flat, 300);
-  const [raw, inSearch, inFlat] = measureInTurn([rawPlayouts(random), searching(search), searching(flat)], rounds, log, "random playouts, the classic search and flat UCB in turn");
+  const [raw, inSearch, inFlat] = measureInTurn(
+    [rawPlayouts(random), searching(search), searching(flat)],
+    rounds,
+    log,
+    "random playouts, the classic search and flat UCB in turn",
+  );
   return { raw: raw!, search: inSearch!, flat: inFlat! };
 }
 
@@ -160,7 +214,13 @@ function measureRawAndSearch(rounds: number, random: Random, log: (text: string)
  * one, and a visit in a larger tree costs more (a deeper path, more of it out of the cache), so
  * against that rate the threads' ratio is their own gain, the larger tree's cost left out.
  */
-function measureThreads(threads: number, parallel: Parallelisation, rounds: number, evaluation: Evaluation, log: (line: string) => void): { readonly one: number[]; readonly many: number[]; readonly longer: number[] | undefined } {
+function measureThreads(
+  threads: number,
+  parallel: Parallelisation,
+  rounds: number,
+  evaluation: Evaluation,
+  log: (line: string) => void,
+): { readonly one: number[]; readonly many: number[]; readonly longer: number[] | undefined } {
   const options = { ...defaultEngineOptions(), seed: 1 };
   const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
   const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
@@ -169,7 +229,12 @@ function measureThreads(threads: number, parallel: Parallelisation, rounds: numb
   searchRound(one, 300);
   searchRound(many, 1000);
   const subjects = [searching(one), searching(many), ...(longer === undefined ? [] : [searching(longer, threads)])];
-  const [oneRates, manyRates, longerRates] = measureInTurn(subjects, rounds, log, `search at 1 and ${threads} threads in turn`);
+  const [oneRates, manyRates, longerRates] = measureInTurn(
+    subjects,
+    rounds,
+    log,
+    `search at 1 and ${threads} threads in turn`,
+  );
   return { one: oneRates!, many: manyRates!, longer: longerRates };
 }
 
@@ -181,7 +246,8 @@ function randomGamePositions(count: number, random: Random): Int32Array {
     let p = Position.initial();
     while (!p.isGameOver() && n < count) {
       const moves = p.legalMoves();
-      if (moves.length > 1 || moves[0] !== 64) boards.set([p.playerLo, p.playerHi, p.opponentLo, p.opponentHi], 4 * n++);
+      if (moves.length > 1 || moves[0] !== 64)
+        boards.set([p.playerLo, p.playerHi, p.opponentLo, p.opponentHi], 4 * n++);
       p = p.play(moves[random.below(moves.length)]!);
     }
   }
@@ -195,7 +261,8 @@ export function measureEvaluations(ms: number, evaluation: Evaluation, boards: I
   const t0 = performance.now();
   let elapsed = 0;
   do {
-    for (let i = 0; i < boards.length; i += 4) sink += evaluation.evaluate(boards[i]!, boards[i + 1]!, boards[i + 2]!, boards[i + 3]!);
+    for (let i = 0; i < boards.length; i += 4)
+      sink += evaluation.evaluate(boards[i]!, boards[i + 1]!, boards[i + 2]!, boards[i + 3]!);
     n += boards.length >> 2;
     elapsed = performance.now() - t0;
   } while (elapsed < ms);
@@ -207,7 +274,8 @@ export function measureEvaluations(ms: number, evaluation: Evaluation, boards: I
 export function benchCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(benchProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
   const { perftDepth: depth, rounds, threads, parallel } = parsed.settings;
   const { print, log } = out;
   log(`bench: perft(${depth}) ...`);
@@ -228,35 +296,55 @@ export function benchCommand(args: readonly string[], out: Output): number {
     log(`bench: evaluations, round ${r + 1} of ${rounds}`);
     evalRates.push(measureEvaluations(1000, loaded.value, boards));
   }
-  print(`evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`);
+  print(
+    `evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`,
+  );
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
   // The same rate inside the classic search (selection, expansion and backup included) and inside flat UCB, in slices taken in turn with the raw ones.
   const { raw: rates, search: searchRates, flat: flatRates } = measureRawAndSearch(rounds, random, log);
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);
   const raw = Math.max(...rates);
   const inSearch = Math.max(...searchRates);
-  print(`median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the classic search`);
-  print(`search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`);
+  print(
+    `median of the rounds: ${Math.round(median(rates))} playouts/s raw, ${Math.round(median(searchRates))} in the classic search`,
+  );
+  print(
+    `search playouts/s (classic UCT from the start, best of ${rounds} one-second searches): ${Math.round(inSearch)} = ${Math.round((100 * inSearch) / raw)}% of the raw rate`,
+  );
   const shares = searchRates.map((s, r) => (100 * s) / rates[r]!);
-  print(`classic search as % of the raw rate, round by round (a round's search in slices, in turn with slices of raw playouts): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`);
+  print(
+    `classic search as % of the raw rate, round by round (a round's search in slices, in turn with slices of raw playouts): ${shares.map(Math.round).join(" ")}; median ${Math.round(median(shares))}%`,
+  );
   const flatShares = flatRates.map((s, r) => (100 * s) / rates[r]!);
-  print(`flat UCB (the root's children only, no tree below) as % of the raw rate, round by round: ${flatShares.map(Math.round).join(" ")}; median ${Math.round(median(flatShares))}%`);
+  print(
+    `flat UCB (the root's children only, no tree below) as % of the raw rate, round by round: ${flatShares.map(Math.round).join(" ")}; median ${Math.round(median(flatShares))}%`,
+  );
   // The default search: each visit evaluates a new leaf's children instead of playing out.
   const visitRates = measureSearch(DEFAULT_SEARCH_PARAMS, rounds, random, loaded.value, log, "default search");
-  print(`default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`);
+  print(
+    `default search (evaluated leaves with priors) visits/s, ${rounds} one-second searches from the start: ${visitRates.map(Math.round).join(" ")}`,
+  );
   print(`visits/s: ${Math.round(Math.max(...visitRates))}`);
   if (threads > 1) {
     const { one, many, longer } = measureThreads(threads, parallel, rounds, loaded.value, log);
     const [best1, bestN] = [Math.max(...one), Math.max(...many)];
-    print(`search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in slices taken in turn): `
-      + `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`);
-    print(`visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`);
+    print(
+      `search visits/s at 1 and ${threads} threads (${parallel === "tree" ? "one shared tree" : "a tree each"}; summed over the threads; UCT from the start, ${rounds} one-second searches each, in slices taken in turn): ` +
+        `1 thread ${one.map(Math.round).join(" ")}; ${threads} threads ${many.map(Math.round).join(" ")}`,
+    );
+    print(
+      `visits/s at ${threads} threads: ${Math.round(bestN)} = ${(bestN / best1).toFixed(2)}x 1 thread's ${Math.round(best1)} (best rounds; medians ${(median(many) / median(one)).toFixed(2)}x)`,
+    );
     const ratios = many.map((v, r) => v / one[r]!);
-    print(`${threads} threads against 1, round by round: ${ratios.map((x) => x.toFixed(2)).join(" ")}; median ${median(ratios).toFixed(2)}x`);
+    print(
+      `${threads} threads against 1, round by round: ${ratios.map((x) => x.toFixed(2)).join(" ")}; median ${median(ratios).toFixed(2)}x`,
+    );
     if (longer !== undefined) {
       const sameSize = many.map((v, r) => v / longer[r]!);
-      print(`1 thread searching ${threads} s a round, its tree as large as the shared one: visits/s ${longer.map(Math.round).join(" ")}; `
-        + `${threads} threads against it, round by round: ${sameSize.map((x) => x.toFixed(2)).join(" ")}; median ${median(sameSize).toFixed(2)}x`);
+      print(
+        `1 thread searching ${threads} s a round, its tree as large as the shared one: visits/s ${longer.map(Math.round).join(" ")}; ` +
+          `${threads} threads against it, round by round: ${sameSize.map((x) => x.toFixed(2)).join(" ")}; median ${median(sameSize).toFixed(2)}x`,
+      );
     }
   }
   print(`playouts/s: ${Math.round(raw)}`);

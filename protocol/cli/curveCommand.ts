@@ -1,6 +1,17 @@
 import {
-  AlphaBeta, type CurveFit, EVEN_LOG_LOSS, Random, SELF_PLAY_DEFAULTS, SELF_PLAY_SOLVER_BITS, SampleBuffer, type SelfPlaySettings, Solver,
-  curveSamples, fitWinCurve, gameSeed, playSelfPlayGame,
+  AlphaBeta,
+  type CurveFit,
+  EVEN_LOG_LOSS,
+  Random,
+  SELF_PLAY_DEFAULTS,
+  SELF_PLAY_SOLVER_BITS,
+  SampleBuffer,
+  type SelfPlaySettings,
+  Solver,
+  curveSamples,
+  fitWinCurve,
+  gameSeed,
+  playSelfPlayGame,
 } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
@@ -32,7 +43,12 @@ export const curveProgram: Program<CurveOptions> = {
     "--games": field("games", "N", "self-play games (default 2000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
     ...selfPlayOptions<CurveOptions>(),
     "--seed": field("seed", "S", "seed of the games (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
-    "--weights": field("weights", "FILE", "the weights that play and are fitted (default: the built-in weights)", nonEmpty),
+    "--weights": field(
+      "weights",
+      "FILE",
+      "the weights that play and are fitted (default: the built-in weights)",
+      nonEmpty,
+    ),
   },
   defaults: () => ({ games: 2000, ...SELF_PLAY_DEFAULTS, seed: 1, weights: undefined }),
 };
@@ -46,7 +62,8 @@ function formatRow(label: string, fit: CurveFit): string {
 export function curveCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(curveProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(curveProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(curveProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
   const options = parsed.settings;
   const loaded = loadEvaluation(options.weights);
   if (!loaded.ok) {
@@ -64,7 +81,9 @@ export function curveCommand(args: readonly string[], out: Output): number {
     bar.update(game + 1);
   }
   const { overall, bands } = fitWinCurve(curveSamples(buffer.toSamples(), evaluation));
-  out.log(`othello curve: ${options.games} games, ${overall.samples} positions, ${formatDuration((performance.now() - started) / 1000)}`);
+  out.log(
+    `othello curve: ${options.games} games, ${overall.samples} positions, ${formatDuration((performance.now() - started) / 1000)}`,
+  );
   out.print(`empties  positions     scale  log-loss  at 0.5`);
   for (const band of bands) out.print(formatRow(`${band.fewest}-${band.most}`, band));
   out.print(formatRow("all", overall));

@@ -1,4 +1,13 @@
-import { CLASSIC_SEARCH_PARAMS, Game, type Position, Random, Search, Solver, formatObf, formatVertex } from "../../src/index.js";
+import {
+  CLASSIC_SEARCH_PARAMS,
+  Game,
+  type Position,
+  Random,
+  Search,
+  Solver,
+  formatObf,
+  formatVertex,
+} from "../../src/index.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field, flag } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -29,9 +38,16 @@ export const endgamesProgram: Program<EndgamesOptions> = {
     "--count": field("count", "N", "positions to make (default 12)", (t) => parseWholeNumber(t, 1, 10000)),
     "--fewest": field("fewest", "E", "the fewest empty squares (default 20)", (t) => parseWholeNumber(t, 1, 40)),
     "--most": field("most", "E", "the most empty squares (default 22)", (t) => parseWholeNumber(t, 1, 40)),
-    "--seed": field("seed", "S", "seed of the random plies and playouts (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
-    "--playouts": field("playouts", "P", "playouts a move in the self-play games (default 3000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
-    "--no-answers": flag("print the positions without solving them (for positions too deep to solve here)", (o) => ({ ...o, answers: false })),
+    "--seed": field("seed", "S", "seed of the random plies and playouts (default 1)", (t) =>
+      parseWholeNumber(t, 0, 0xffffffff),
+    ),
+    "--playouts": field("playouts", "P", "playouts a move in the self-play games (default 3000)", (t) =>
+      parseWholeNumber(t, 1, 1_000_000),
+    ),
+    "--no-answers": flag("print the positions without solving them (for positions too deep to solve here)", (o) => ({
+      ...o,
+      answers: false,
+    })),
   },
   defaults: () => ({ count: 12, fewest: 20, most: 22, seed: 1, playouts: 3000, answers: true }),
 };
@@ -53,7 +69,8 @@ function annotate(position: Position, solver: Solver): string {
 export function endgamesCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(endgamesProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(endgamesProgram, `unexpected argument "${parsed.positional[0]}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(endgamesProgram, `unexpected argument "${parsed.positional[0]}"`, out);
   const { count, fewest, most, seed, playouts, answers } = parsed.settings;
   if (fewest > most) return usageError(endgamesProgram, `--fewest ${fewest} is more than --most ${most}`, out);
   const random = new Random(seed);

@@ -2,7 +2,13 @@ import { createConnection } from "node:net";
 import { type Evaluation, type Result, err, ok } from "../../src/index.js";
 import { needsEvaluation } from "../engine/engineSearch.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
-import { type EngineOptions, ENGINE_OPTIONS, type Endpoint, defaultEngineOptions, engineCommandLine } from "../engine/options.js";
+import {
+  type EngineOptions,
+  ENGINE_OPTIONS,
+  type Endpoint,
+  defaultEngineOptions,
+  engineCommandLine,
+} from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
 import { nboardProtocol } from "../engine/nboard.js";
 import { otpProtocol } from "../engine/otp.js";
@@ -27,7 +33,11 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
 }
 
 /** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP, or NBoard) on stdin/stdout or as a TCP client. */
-export async function engineCommand(args: readonly string[], out: Output, subcommands: readonly string[]): Promise<number> {
+export async function engineCommand(
+  args: readonly string[],
+  out: Output,
+  subcommands: readonly string[],
+): Promise<number> {
   const program = engineProgram(subcommands);
   const parsed = programArguments(program, args, out);
   if (typeof parsed === "number") return parsed;
@@ -46,7 +56,10 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
     evaluation = loaded.value;
   }
   const session = new Session(options, log, undefined, evaluation);
-  if (options.verbose) log(`othello: ${options.name}, seed ${options.seed}, ${endpoint.kind === "tcp" ? `TCP ${endpoint.host}:${endpoint.port}` : "stdin/stdout"}`);
+  if (options.verbose)
+    log(
+      `othello: ${options.name}, seed ${options.seed}, ${endpoint.kind === "tcp" ? `TCP ${endpoint.host}:${endpoint.port}` : "stdin/stdout"}`,
+    );
   const channel = await open(endpoint, options.connectTimeout * 1000);
   if (!channel.ok) {
     log(`othello: ${channel.error}`);
@@ -54,11 +67,17 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
   }
   // Every way out of serve closes a socket: quit and failures destroy it, the peer's end ends it.
   // GTP and NBoard frame their replies themselves, and their commands end at newlines over TCP too.
-  const served = options.protocol === "otp"
-    ? await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value)
-    : await serve(options.protocol === "gtp" ? gtpProtocol(session) : nboardProtocol(session), { ...channel.value, unframed: false });
+  const served =
+    options.protocol === "otp"
+      ? await serve(otpProtocol(session, channel.value.unframed ? "" : "\n"), channel.value)
+      : await serve(options.protocol === "gtp" ? gtpProtocol(session) : nboardProtocol(session), {
+          ...channel.value,
+          unframed: false,
+        });
   if (!served.ok) {
-    log(`othello: ${endpoint.kind === "tcp" ? `connection to ${endpoint.host}:${endpoint.port}: ` : ""}${served.error}`);
+    log(
+      `othello: ${endpoint.kind === "tcp" ? `connection to ${endpoint.host}:${endpoint.port}: ` : ""}${served.error}`,
+    );
     return 1;
   }
   // On a pipe the end of input is how a user finishes; over TCP only the judge's quit is.
@@ -70,7 +89,8 @@ export async function engineCommand(args: readonly string[], out: Output, subcom
 }
 
 function open(endpoint: Endpoint, timeoutMs: number): Promise<Result<Channel>> {
-  if (endpoint.kind === "stdio") return Promise.resolve(ok({ input: process.stdin, output: process.stdout, unframed: false }));
+  if (endpoint.kind === "stdio")
+    return Promise.resolve(ok({ input: process.stdin, output: process.stdout, unframed: false }));
   const { host, port } = endpoint;
   return new Promise((resolve) => {
     const socket = createConnection({ host, port, noDelay: true });
@@ -80,7 +100,9 @@ function open(endpoint: Endpoint, timeoutMs: number): Promise<Result<Channel>> {
       resolve(err(`cannot connect to ${host}:${port}: ${reason}`));
     };
     const timer = setTimeout(() => fail(`no answer within ${timeoutMs / 1000} s`), timeoutMs);
-    socket.once("error", (e: NodeJS.ErrnoException) => fail(e.code === "ECONNREFUSED" ? "connection refused (is the judge listening?)" : e.message));
+    socket.once("error", (e: NodeJS.ErrnoException) =>
+      fail(e.code === "ECONNREFUSED" ? "connection refused (is the judge listening?)" : e.message),
+    );
     socket.once("connect", () => {
       clearTimeout(timer);
       socket.removeAllListeners("error");

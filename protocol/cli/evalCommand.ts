@@ -34,7 +34,8 @@ function signed(value: number, digits: number): string {
 export async function evalCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(evalProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 1) return usageError(evalProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
+  if (parsed.positional.length > 1)
+    return usageError(evalProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
   const loaded = loadEvaluation(parsed.settings.weights);
   if (!loaded.ok) {
     out.log(`othello eval: ${loaded.error}`);
@@ -48,12 +49,20 @@ export async function evalCommand(args: readonly string[], out: Output): Promise
     out.log(`othello eval: ${read.error}`);
     return 2;
   }
-  let positions = 0, scored = 0, found = 0, errorSum = 0;
+  let positions = 0,
+    scored = 0,
+    found = 0,
+    errorSum = 0;
   for await (const { position, answers } of read.value.problems) {
     positions++;
     const value = evaluation.evaluate(position.playerLo, position.playerHi, position.opponentLo, position.opponentHi);
     const move: Move | undefined = look.choose(position, { depth: 1 }).move;
-    const fields = [String(positions), String(position.empties()), signed(value, 2), move === undefined ? "--" : formatVertex(move)];
+    const fields = [
+      String(positions),
+      String(position.empties()),
+      signed(value, 2),
+      move === undefined ? "--" : formatVertex(move),
+    ];
     if (answers.length > 0) {
       const best = Math.max(...answers.map((a) => a.score));
       const error = Math.abs(value - best);
@@ -66,6 +75,8 @@ export async function evalCommand(args: readonly string[], out: Output): Promise
     }
     out.print(fields.join(" "));
   }
-  out.print(`mean absolute error: ${scored === 0 ? "-" : (errorSum / scored).toFixed(2)} discs over ${scored} positions; best move found: ${found} of ${scored}`);
+  out.print(
+    `mean absolute error: ${scored === 0 ? "-" : (errorSum / scored).toFixed(2)} discs over ${scored} positions; best move found: ${found} of ${scored}`,
+  );
   return read.value.badLines() > 0 ? 2 : 0;
 }

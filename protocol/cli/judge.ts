@@ -29,23 +29,52 @@ const judgeProgram: Program<JudgeArguments> = {
     "games (default 2), colours swapping every round, and prints the summary lines of the original.",
   ],
   options: {
-    "--genmove-limit": field("genmoveLimit", "S", `seconds allowed for a genmove reply (default ${COURSE_LIMITS.genmoveMs / 1000})`, parsePositiveSeconds),
-    "--reply-limit": field("replyLimit", "S", `seconds allowed for any other reply (default ${COURSE_LIMITS.replyMs / 1000})`, parsePositiveSeconds),
-    "--connect-limit": field("connectLimit", "S", "seconds for both engines to connect (default 10)", parsePositiveSeconds),
+    "--genmove-limit": field(
+      "genmoveLimit",
+      "S",
+      `seconds allowed for a genmove reply (default ${COURSE_LIMITS.genmoveMs / 1000})`,
+      parsePositiveSeconds,
+    ),
+    "--reply-limit": field(
+      "replyLimit",
+      "S",
+      `seconds allowed for any other reply (default ${COURSE_LIMITS.replyMs / 1000})`,
+      parsePositiveSeconds,
+    ),
+    "--connect-limit": field(
+      "connectLimit",
+      "S",
+      "seconds for both engines to connect (default 10)",
+      parsePositiveSeconds,
+    ),
     "--log": field("log", "FILE", "write a transcript of every game (moves, times, results) to FILE", nonEmpty),
     "--host": field("host", "ADDRESS", "listen on this address only (default: every interface)", nonEmpty),
     "--port-file": field("portFile", "FILE", "write the port number to FILE once listening", nonEmpty),
   },
-  defaults: () => ({ genmoveLimit: COURSE_LIMITS.genmoveMs / 1000, replyLimit: COURSE_LIMITS.replyMs / 1000, connectLimit: 10, log: undefined, host: undefined, portFile: undefined }),
+  defaults: () => ({
+    genmoveLimit: COURSE_LIMITS.genmoveMs / 1000,
+    replyLimit: COURSE_LIMITS.replyMs / 1000,
+    connectLimit: 10,
+    log: undefined,
+    host: undefined,
+    portFile: undefined,
+  }),
 };
 
 function judgeSettings(a: JudgeArguments, positional: readonly string[]): Result<JudgeSettings> {
-  if (positional.length < 1 || positional.length > 2) return err(`expected PORT and optionally ROUNDS, got ${positional.length} arguments`);
+  if (positional.length < 1 || positional.length > 2)
+    return err(`expected PORT and optionally ROUNDS, got ${positional.length} arguments`);
   const port = parseWholeNumber(positional[0]!, 0, 65535);
   if (!port.ok) return err(`PORT: ${port.error}`);
   const rounds = parseWholeNumber(positional[1] ?? "2", 0, 1_000_000);
   if (!rounds.ok) return err(`ROUNDS: ${rounds.error}`);
-  return ok({ port: port.value, host: a.host, rounds: rounds.value, limits: { genmoveMs: a.genmoveLimit * 1000, replyMs: a.replyLimit * 1000 }, connectMs: a.connectLimit * 1000 });
+  return ok({
+    port: port.value,
+    host: a.host,
+    rounds: rounds.value,
+    limits: { genmoveMs: a.genmoveLimit * 1000, replyMs: a.replyLimit * 1000 },
+    connectMs: a.connectLimit * 1000,
+  });
 }
 
 const out: Output = {

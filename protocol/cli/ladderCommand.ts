@@ -32,8 +32,10 @@ function parseRung(text: string): Result<Rung> {
   const words = parseCommandLine(text);
   if (!words.ok) return words;
   const [name, seconds, ...opponent] = words.value;
-  if (seconds === undefined || opponent.length === 0) return err(`expected "NAME SECONDS OPPONENT-COMMAND", got "${printable(text)}"`);
-  if (!/^[\w.-]+$/.test(name!)) return err(`a rung's name is letters, digits, "_", "." and "-", got "${printable(name!)}"`);
+  if (seconds === undefined || opponent.length === 0)
+    return err(`expected "NAME SECONDS OPPONENT-COMMAND", got "${printable(text)}"`);
+  if (!/^[\w.-]+$/.test(name!))
+    return err(`a rung's name is letters, digits, "_", "." and "-", got "${printable(name!)}"`);
   const time = parsePositiveSeconds(seconds);
   if (!time.ok) return err(`rung ${name}: the time a move ${time.error}`);
   return ok({ name: name!, moveTimeSeconds: time.value, opponent });
@@ -49,21 +51,63 @@ export const ladderProgram: Program<LadderArguments> = {
     "with the same settings and no forfeit, so an interrupted ladder resumes. Exit status 1 when a game was forfeited.",
   ],
   options: {
-    "--rung": valued("RUNG", '"NAME SECONDS OPPONENT-COMMAND" (one word to the shell), repeated for each rung, played in order', parseRung, (s: LadderArguments, rung: Rung): LadderArguments => ({ ...s, rungs: [...s.rungs, rung] })),
-    "--engine": valued("CMD", 'our engine, speaking GTP (default "./othello --gtp")', parseCommandLine, (s: LadderArguments, argv: string[]): LadderArguments => ({ ...s, engine: argv })),
-    "--games": field("games", "N", "games a rung (default 20): the first N/2 openings, each with both colours", (t) => parseWholeNumber(t, 1, 1_000_000)),
-    "--openings": field("openings", "FILE", "the openings, one a line (default protocol/match/xot-large.txt)", nonEmpty),
-    "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
+    "--rung": valued(
+      "RUNG",
+      '"NAME SECONDS OPPONENT-COMMAND" (one word to the shell), repeated for each rung, played in order',
+      parseRung,
+      (s: LadderArguments, rung: Rung): LadderArguments => ({ ...s, rungs: [...s.rungs, rung] }),
+    ),
+    "--engine": valued(
+      "CMD",
+      'our engine, speaking GTP (default "./othello --gtp")',
+      parseCommandLine,
+      (s: LadderArguments, argv: string[]): LadderArguments => ({ ...s, engine: argv }),
+    ),
+    "--games": field("games", "N", "games a rung (default 20): the first N/2 openings, each with both colours", (t) =>
+      parseWholeNumber(t, 1, 1_000_000),
+    ),
+    "--openings": field(
+      "openings",
+      "FILE",
+      "the openings, one a line (default protocol/match/xot-large.txt)",
+      nonEmpty,
+    ),
+    "--concurrency": field(
+      "concurrency",
+      "N",
+      `games at once (default 1, at most ${availableParallelism()}, the cores)`,
+      (t) => parseWholeNumber(t, 1, availableParallelism()),
+    ),
     "--dir": field("dir", "DIR", "where the rungs' files go (default matches)", nonEmpty),
-    "--fresh": flag("remove the rungs' earlier results first and play every rung again", (s) => ({ ...s, fresh: true })),
+    "--fresh": flag("remove the rungs' earlier results first and play every rung again", (s) => ({
+      ...s,
+      fresh: true,
+    })),
     "--table": flag("play nothing: the table of the rungs finished so far", (s) => ({ ...s, table: true })),
   },
-  defaults: () => ({ engine: ["./othello", "--gtp"], rungs: [], games: 20, openings: "protocol/match/xot-large.txt", concurrency: 1, dir: "matches", fresh: false, table: false }),
+  defaults: () => ({
+    engine: ["./othello", "--gtp"],
+    rungs: [],
+    games: 20,
+    openings: "protocol/match/xot-large.txt",
+    concurrency: 1,
+    dir: "matches",
+    fresh: false,
+    table: false,
+  }),
 };
 
 /** What a rung's match is played with, by name: a rerun keeps an earlier match only when all are the same. */
-function settingsOf(s: Pick<LadderRow, "engine" | "opponent" | "games" | "moveTimeSeconds" | "openings">): Record<string, string> {
-  return { engine: formatCommandLine(s.engine), opponent: formatCommandLine(s.opponent), games: String(s.games), "time a move": `${s.moveTimeSeconds} s`, openings: s.openings };
+function settingsOf(
+  s: Pick<LadderRow, "engine" | "opponent" | "games" | "moveTimeSeconds" | "openings">,
+): Record<string, string> {
+  return {
+    engine: formatCommandLine(s.engine),
+    opponent: formatCommandLine(s.opponent),
+    games: String(s.games),
+    "time a move": `${s.moveTimeSeconds} s`,
+    openings: s.openings,
+  };
 }
 
 function readRow(rung: string, file: string): Result<LadderRow> {
@@ -117,7 +161,13 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
   let status = 0;
   for (const rung of a.rungs) {
     const json = jsonOf(a, rung);
-    const wanted = settingsOf({ engine: a.engine, opponent: rung.opponent, games: a.games, moveTimeSeconds: rung.moveTimeSeconds, openings: a.openings });
+    const wanted = settingsOf({
+      engine: a.engine,
+      opponent: rung.opponent,
+      games: a.games,
+      moveTimeSeconds: rung.moveTimeSeconds,
+      openings: a.openings,
+    });
     if (existsSync(json)) {
       const earlier = readRow(rung.name, json);
       if (!earlier.ok) {
@@ -125,9 +175,13 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
         return { rows, status: 2 };
       }
       const played = settingsOf(earlier.value);
-      const changed = Object.keys(wanted).filter((k) => played[k] !== wanted[k]).map((k) => `${k} ${played[k]} (now ${wanted[k]})`);
+      const changed = Object.keys(wanted)
+        .filter((k) => played[k] !== wanted[k])
+        .map((k) => `${k} ${played[k]} (now ${wanted[k]})`);
       if (changed.length > 0) {
-        out.log(`othello ladder: ${json} was played with other settings: ${changed.join(", ")}; remove it, or ${AGAIN}`);
+        out.log(
+          `othello ladder: ${json} was played with other settings: ${changed.join(", ")}; remove it, or ${AGAIN}`,
+        );
         return { rows, status: 2 };
       }
       if (earlier.value.forfeits[0] + earlier.value.forfeits[1] === 0) {
@@ -138,14 +192,28 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
       out.log(`ladder: ${rung.name}: ${json} has forfeited games: played again`);
     }
     out.log(`ladder: ${rung.name}: ${a.games} games against ${wanted.opponent} at ${wanted["time a move"]} a move`);
-    const engines = { engineA: formatCommandLine(a.engine), protocolA: "gtp", engineB: formatCommandLine(rung.opponent), protocolB: "gtp" } as const;
+    const engines = {
+      engineA: formatCommandLine(a.engine),
+      protocolA: "gtp",
+      engineB: formatCommandLine(rung.opponent),
+      protocolB: "gtp",
+    } as const;
     const files = { log: join(a.dir, `ladder-${rung.name}.log`), json };
     // GRhino keeps its own pace, whatever the time a move (level 4 took 9.2 s once at 1 s a move):
     // the limit only catches an engine that hangs; our own times are in the table.
     const genmoveLimit = Math.max(60, 10 * rung.moveTimeSeconds);
-    const settings = { games: a.games, openings: a.openings, concurrency: a.concurrency, moveTime: rung.moveTimeSeconds, genmoveLimit };
+    const settings = {
+      games: a.games,
+      openings: a.openings,
+      concurrency: a.concurrency,
+      moveTime: rung.moveTimeSeconds,
+      genmoveLimit,
+    };
     // The match's report goes to stderr with its progress: stdout is the table's.
-    const match = await playMatch({ ...matchProgram.defaults(), ...engines, ...files, ...settings }, { print: out.log, log: out.log });
+    const match = await playMatch(
+      { ...matchProgram.defaults(), ...engines, ...files, ...settings },
+      { print: out.log, log: out.log },
+    );
     if (match === 2) return { rows, status: 2 };
     if (match === 1) status = 1;
     const row = readRow(rung.name, json);
@@ -162,7 +230,8 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
 export async function ladderCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(ladderProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(ladderProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(ladderProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
   const a = parsed.settings;
   if (a.rungs.length === 0) return usageError(ladderProgram, "no --rung", out);
   const names = a.rungs.map((r) => r.name);
@@ -174,6 +243,9 @@ export async function ladderCommand(args: readonly string[], out: Output): Promi
     return status === 0 ? 1 : status;
   }
   for (const line of [...formatLadderTable(rows), "", ...formatLadderMarkdown(rows)]) out.print(line);
-  if (status === 1) out.log("ladder: games were forfeited (the forfeits column; the rungs' logs say why): a rerun plays those rungs again");
+  if (status === 1)
+    out.log(
+      "ladder: games were forfeited (the forfeits column; the rungs' logs say why): a rerun plays those rungs again",
+    );
   return status;
 }

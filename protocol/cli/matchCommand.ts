@@ -45,22 +45,64 @@ export const matchProgram: Program<MatchArguments> = {
     "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited.",
   ],
   options: {
-    "--engine-a": field("engineA", "CMD", "the engine under test, a command line (quotes keep spaces in a word)", nonEmpty),
+    "--engine-a": field(
+      "engineA",
+      "CMD",
+      "the engine under test, a command line (quotes keep spaces in a word)",
+      nonEmpty,
+    ),
     "--engine-b": field("engineB", "CMD", "its opponent; results are given from A's side", nonEmpty),
     "--protocol-a": field("protocolA", "P", "otp (default) or gtp, what A speaks on stdin/stdout", parseProtocol),
     "--protocol-b": field("protocolB", "P", "otp (default) or gtp", parseProtocol),
-    "--games": field("games", "N", "games to play (default 20); each opening is played twice, colours swapped", (t) => parseWholeNumber(t, 1, 1_000_000)),
+    "--games": field("games", "N", "games to play (default 20); each opening is played twice, colours swapped", (t) =>
+      parseWholeNumber(t, 1, 1_000_000),
+    ),
     "--plies": field("plies", "N", "length of the random openings (default 4)", (t) => parseWholeNumber(t, 0, 60)),
     "--seed": field("seed", "N", "seed of the random openings (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--openings": field("openings", "FILE", 'openings from FILE instead, one a line, like "f5 d6 c3"', nonEmpty),
-    "--concurrency": field("concurrency", "N", `games at once (default 1, at most ${availableParallelism()}, the cores)`, (t) => parseWholeNumber(t, 1, availableParallelism())),
-    "--move-time": field("moveTime", "S", 'seconds per move, sent to both as "time_settings 0 S 1"', parsePositiveSeconds),
-    "--game-time": field("gameTime", "S", 'seconds for all of an engine\'s moves in a game, sent to both as "time_settings S 0 0"; more in all forfeits', parsePositiveSeconds),
-    "--genmove-limit": field("genmoveLimit", "S", "a genmove slower than this forfeits (default 10)", parsePositiveSeconds),
-    "--reply-limit": field("replyLimit", "S", "any other reply slower than this forfeits (default 5)", parsePositiveSeconds),
-    "--log": field("log", "FILE", "every game's moves and result, and each forfeit with the engine's last stderr lines", nonEmpty),
+    "--concurrency": field(
+      "concurrency",
+      "N",
+      `games at once (default 1, at most ${availableParallelism()}, the cores)`,
+      (t) => parseWholeNumber(t, 1, availableParallelism()),
+    ),
+    "--move-time": field(
+      "moveTime",
+      "S",
+      'seconds per move, sent to both as "time_settings 0 S 1"',
+      parsePositiveSeconds,
+    ),
+    "--game-time": field(
+      "gameTime",
+      "S",
+      'seconds for all of an engine\'s moves in a game, sent to both as "time_settings S 0 0"; more in all forfeits',
+      parsePositiveSeconds,
+    ),
+    "--genmove-limit": field(
+      "genmoveLimit",
+      "S",
+      "a genmove slower than this forfeits (default 10)",
+      parsePositiveSeconds,
+    ),
+    "--reply-limit": field(
+      "replyLimit",
+      "S",
+      "any other reply slower than this forfeits (default 5)",
+      parsePositiveSeconds,
+    ),
+    "--log": field(
+      "log",
+      "FILE",
+      "every game's moves and result, and each forfeit with the engine's last stderr lines",
+      nonEmpty,
+    ),
     "--json": field("json", "FILE", "the settings, every game and the summary as JSON", nonEmpty),
-    "--ggf": field("ggf", "FILE", "every game in GGF (NBoard's and GGS's format), one a line, with each move's time", nonEmpty),
+    "--ggf": field(
+      "ggf",
+      "FILE",
+      "every game in GGF (NBoard's and GGS's format), one a line, with each move's time",
+      nonEmpty,
+    ),
   },
   defaults: () => ({
     engineA: undefined,
@@ -92,7 +134,10 @@ interface MatchOptions {
 
 function matchOptions(a: MatchArguments): Result<MatchOptions> {
   const engines = [];
-  for (const [command, protocol, flag] of [[a.engineA, a.protocolA, "--engine-a"], [a.engineB, a.protocolB, "--engine-b"]] as const) {
+  for (const [command, protocol, flag] of [
+    [a.engineA, a.protocolA, "--engine-a"],
+    [a.engineB, a.protocolB, "--engine-b"],
+  ] as const) {
     if (command === undefined) return err(`${flag} is missing`);
     const argv = parseCommandLine(command);
     if (!argv.ok) return err(`${flag}: ${argv.error}`);
@@ -137,9 +182,16 @@ const LABELS = ["A", "B"] as const;
 
 function describeGame(g: GameRecord): string[] {
   const outcome = g.winner === null ? "draw" : `${LABELS[g.winner]} wins`;
-  const how = g.forfeit === undefined ? `${g.blackDiscs}-${g.whiteDiscs}` : `by forfeit: ${LABELS[g.forfeit.engine]} ${g.forfeit.reason}`;
-  const lines = [`game ${g.index + 1}: opening "${g.opening}", black ${LABELS[g.black]}, white ${LABELS[1 - g.black]}: ${outcome} ${how}`, `  moves: ${g.moves.join(" ")}`];
-  if (g.forfeit !== undefined && g.forfeit.lastWords.length > 0) lines.push(`  ${LABELS[g.forfeit.engine]}'s last words on stderr:`, ...g.forfeit.lastWords.map((l) => `    ${l}`));
+  const how =
+    g.forfeit === undefined
+      ? `${g.blackDiscs}-${g.whiteDiscs}`
+      : `by forfeit: ${LABELS[g.forfeit.engine]} ${g.forfeit.reason}`;
+  const lines = [
+    `game ${g.index + 1}: opening "${g.opening}", black ${LABELS[g.black]}, white ${LABELS[1 - g.black]}: ${outcome} ${how}`,
+    `  moves: ${g.moves.join(" ")}`,
+  ];
+  if (g.forfeit !== undefined && g.forfeit.lastWords.length > 0)
+    lines.push(`  ${LABELS[g.forfeit.engine]}'s last words on stderr:`, ...g.forfeit.lastWords.map((l) => `    ${l}`));
   return lines;
 }
 
@@ -178,14 +230,20 @@ function summarize(result: MatchResult) {
 function report(options: MatchOptions, result: MatchResult, print: (line: string) => void): void {
   const s = summarize(result);
   const { wins, draws, losses } = s.tally;
-  options.settings.engines.forEach((e, i) => print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`));
+  options.settings.engines.forEach((e, i) =>
+    print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`),
+  );
   print(`openings: ${options.openingsSource}`);
-  print(`games: ${s.games}   A wins ${wins}, draws ${draws}, losses ${losses}   forfeits: A ${s.forfeits[0]}, B ${s.forfeits[1]}`);
+  print(
+    `games: ${s.games}   A wins ${wins}, draws ${draws}, losses ${losses}   forfeits: A ${s.forfeits[0]}, B ${s.forfeits[1]}`,
+  );
   print(`score of A: ${s.score.toFixed(3)} (${wins + draws / 2}/${s.games})`);
   print(`Elo A - B: ${formatElo(s.elo.elo)} (95% CI ${formatElo(s.elo.low)} to ${formatElo(s.elo.high)})`);
   for (const i of [0, 1] as const) {
     const m = s.moveTimes[i]!;
-    print(`time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves, at most ${m.maxGameSeconds.toFixed(3)} s in one game`);
+    print(
+      `time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves, at most ${m.maxGameSeconds.toFixed(3)} s in one game`,
+    );
   }
 }
 
@@ -193,9 +251,23 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
 function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
   const s = summarize(result);
   const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
-  const engines = options.settings.engines.map((e, i) => ({ label: LABELS[i], command: e.argv, protocol: e.protocol, name: result.names[i] ?? null }));
+  const engines = options.settings.engines.map((e, i) => ({
+    label: LABELS[i],
+    command: e.argv,
+    protocol: e.protocol,
+    name: result.names[i] ?? null,
+  }));
   const { engines: _engines, openings: _openings, ...settings } = options.settings;
-  const summary = { ...s.tally, games: s.games, score: s.score, elo: finite(s.elo.elo), eloLow: finite(s.elo.low), eloHigh: finite(s.elo.high), forfeits: s.forfeits, moveTimes: s.moveTimes };
+  const summary = {
+    ...s.tally,
+    games: s.games,
+    score: s.score,
+    elo: finite(s.elo.elo),
+    eloLow: finite(s.elo.low),
+    eloHigh: finite(s.elo.high),
+    forfeits: s.forfeits,
+    moveTimes: s.moveTimes,
+  };
   return `${JSON.stringify({ date, engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
 }
 
@@ -210,7 +282,8 @@ function progressBar(done: number, total: number, games: readonly GameRecord[]):
 export async function matchCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(matchProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(matchProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(matchProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
   return playMatch(parsed.settings, out);
 }
 
@@ -225,7 +298,9 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   const { log, print } = out;
   // Every file the match writes is checked before any game, so that none is played for nothing;
   // the JSON and GGF are written at the end only (a ladder reads a rung's JSON as finished).
-  const checks = [options.jsonFile, options.ggfFile].map((file) => (file === undefined ? ok(undefined) : checkOutputFile(file)));
+  const checks = [options.jsonFile, options.ggfFile].map((file) =>
+    file === undefined ? ok(undefined) : checkOutputFile(file),
+  );
   const logFile = options.logFile === undefined ? ok(undefined) : openOutputFile(options.logFile);
   const refused = [...checks, logFile].find((c) => !c.ok);
   if (refused !== undefined && !refused.ok) {
@@ -266,7 +341,10 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   // The first reason of each engine says what went wrong (an engine that cannot start, a crash, a timeout).
   for (const engine of [0, 1] as const) {
     const first = forfeited.find((g) => g.forfeit!.engine === engine);
-    if (first !== undefined) log(`match: ${LABELS[engine]} forfeited ${forfeited.filter((g) => g.forfeit!.engine === engine).length} game(s), first in game ${first.index + 1}: ${first.forfeit!.reason}`);
+    if (first !== undefined)
+      log(
+        `match: ${LABELS[engine]} forfeited ${forfeited.filter((g) => g.forfeit!.engine === engine).length} game(s), first in game ${first.index + 1}: ${first.forfeit!.reason}`,
+      );
   }
   return 1;
 }

@@ -41,6 +41,11 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
 // A subcommand, or else the engine with its options and address.
 const [first, ...rest] = process.argv.slice(2);
 const subcommand = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first]! : undefined;
-process.exitCode = subcommand === undefined
-  ? await engineCommand(process.argv.slice(2), out, Object.values(SUBCOMMANDS).map((s) => s.synopsis))
-  : await subcommand.run(rest, out);
+process.exitCode =
+  subcommand === undefined
+    ? await engineCommand(
+        process.argv.slice(2),
+        out,
+        Object.values(SUBCOMMANDS).map((s) => s.synopsis),
+      )
+    : await subcommand.run(rest, out);

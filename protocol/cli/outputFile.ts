@@ -25,7 +25,8 @@ export function openOutputFile(file: string): Result<number> {
 export function checkOutputFile(file: string): Result<string> {
   try {
     accessSync(dirname(file), constants.W_OK);
-    if (statSync(file, { throwIfNoEntry: false })?.isDirectory() === true) return err(`cannot write ${printable(file)}: it is a folder`);
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory() === true)
+      return err(`cannot write ${printable(file)}: it is a folder`);
     return ok(file);
   } catch (e) {
     return err(cannotWrite(file, e));

@@ -30,11 +30,17 @@ export interface Problems {
  * when the file cannot be opened. A line that is not a position is told to `log` (naming the
  * program, the file and the line), counted and skipped.
  */
-export async function readProblems(file: string, program: string, log: (line: string) => void): Promise<Result<Problems>> {
+export async function readProblems(
+  file: string,
+  program: string,
+  log: (line: string) => void,
+): Promise<Result<Problems>> {
   const input = file === "-" ? process.stdin : createReadStream(file);
   const opened = await new Promise<Result<true>>((resolve) => {
     if (file === "-") resolve(ok(true));
-    input.once("error", (e: NodeJS.ErrnoException) => resolve(err(`cannot read ${printable(file)}: ${e.code === "ENOENT" ? "no such file" : e.message}`)));
+    input.once("error", (e: NodeJS.ErrnoException) =>
+      resolve(err(`cannot read ${printable(file)}: ${e.code === "ENOENT" ? "no such file" : e.message}`)),
+    );
     input.once("readable", () => resolve(ok(true)));
   });
   if (!opened.ok) return opened;

@@ -43,7 +43,11 @@ export function usageError<T>(program: Program<T>, message: string, out: Output)
  * The program's command line, or the status to exit with: `-h`/`--help` prints the usage and
  * `--version` the version on stdout (status 0); a bad option prints one line on stderr (status 2).
  */
-export function programArguments<T>(program: Program<T>, args: readonly string[], out: Output): ParsedOptions<T> | number {
+export function programArguments<T>(
+  program: Program<T>,
+  args: readonly string[],
+  out: Output,
+): ParsedOptions<T> | number {
   if (args.includes("-h") || args.includes("--help")) {
     out.print(formatUsage(program));
     return 0;

@@ -3,7 +3,11 @@ import type { Output } from "./program.js";
 /** A duration as `42s`, `3m05s` or `1h02m`. */
 export function formatDuration(seconds: number): string {
   const s = Math.round(seconds);
-  return s >= 3600 ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m` : s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+  return s >= 3600
+    ? `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}m`
+    : s >= 60
+      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, "0")}s`
+      : `${s}s`;
 }
 
 /** A progress bar with ETA on stderr: redrawn in place on a terminal, else a line every tenth of the way. */
@@ -11,7 +15,12 @@ export class ProgressBar {
   private readonly started = performance.now();
   private lastTenth = -1;
 
-  constructor(private readonly label: string, private readonly total: number, private readonly first: number, private readonly out: Output) {}
+  constructor(
+    private readonly label: string,
+    private readonly total: number,
+    private readonly first: number,
+    private readonly out: Output,
+  ) {}
 
   update(done: number): void {
     const elapsed = (performance.now() - this.started) / 1000;

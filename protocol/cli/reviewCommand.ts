@@ -1,5 +1,15 @@
 import { readFileSync } from "node:fs";
-import { Game, type Move, type Result, Solver, err, formatVertex, ok, parseVertex, reviewEndgame } from "../../src/index.js";
+import {
+  Game,
+  type Move,
+  type Result,
+  Solver,
+  err,
+  formatVertex,
+  ok,
+  parseVertex,
+  reviewEndgame,
+} from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -22,14 +32,25 @@ export const reviewProgram: Program<ReviewOptions> = {
   ],
   options: {
     "--engine": field("engine", "A|B", "the engine reviewed (default A)", parseEngine),
-    "--exact": field("exact", "E", "moves with at most E empties are checked against the exact score (default 14, at most 20)", (t) => parseWholeNumber(t, 0, 20)),
-    "--wld": field("wld", "W", "moves with up to W empties are checked (default 20, at most 24)", (t) => parseWholeNumber(t, 0, 24)),
+    "--exact": field(
+      "exact",
+      "E",
+      "moves with at most E empties are checked against the exact score (default 14, at most 20)",
+      (t) => parseWholeNumber(t, 0, 20),
+    ),
+    "--wld": field("wld", "W", "moves with up to W empties are checked (default 20, at most 24)", (t) =>
+      parseWholeNumber(t, 0, 24),
+    ),
   },
   defaults: () => ({ engine: 0, exact: 14, wld: 20 }),
 };
 
 function parseEngine(text: string): Result<0 | 1> {
-  return text === "A" || text === "a" ? ok(0) : text === "B" || text === "b" ? ok(1) : err(`expected A or B, got "${printable(text)}"`);
+  return text === "A" || text === "a"
+    ? ok(0)
+    : text === "B" || text === "b"
+      ? ok(1)
+      : err(`expected A or B, got "${printable(text)}"`);
 }
 
 interface ReviewedGame {
@@ -58,7 +79,10 @@ export function parseMatchGames(text: string): Result<ReviewedGame[]> {
     for (const [k, text] of moves.entries()) {
       const move = typeof text === "string" ? parseVertex(text) : err("not a string");
       const legal = move.ok ? played.play(move.value) : move;
-      if (!legal.ok) return err(`game ${i + 1}, move ${k + 1}${typeof text === "string" ? ` (${printable(text)})` : ""}: ${legal.error}`);
+      if (!legal.ok)
+        return err(
+          `game ${i + 1}, move ${k + 1}${typeof text === "string" ? ` (${printable(text)})` : ""}: ${legal.error}`,
+        );
     }
     parsed.push({ number: i + 1, black, moves: played.moves });
   }
@@ -80,7 +104,9 @@ export function reviewCommand(args: readonly string[], out: Output): number {
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    out.log(`othello review: cannot read ${printable(file)}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`);
+    out.log(
+      `othello review: cannot read ${printable(file)}: ${(e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (e as Error).message}`,
+    );
     return 2;
   }
   const games = parseMatchGames(text);
@@ -89,20 +115,29 @@ export function reviewCommand(args: readonly string[], out: Output): number {
     return 2;
   }
   const solver = new Solver();
-  let checked = 0, changed = 0, discs = 0;
+  let checked = 0,
+    changed = 0,
+    discs = 0;
   for (const game of games.value) {
     const colour = game.black === engine ? "black" : "white";
     const review = reviewEndgame(game.moves, colour, { exact, wld }, solver);
     checked += review.checked;
     for (const e of review.errors) {
-      const what = e.mode === "exact" ? `${signed(e.best)} -> ${signed(e.played)}` : `${OUTCOME[e.best + 1]} -> ${OUTCOME[e.played + 1]}`;
+      const what =
+        e.mode === "exact"
+          ? `${signed(e.best)} -> ${signed(e.played)}`
+          : `${OUTCOME[e.best + 1]} -> ${OUTCOME[e.played + 1]}`;
       const resultChanged = Math.sign(e.played) < Math.sign(e.best);
       if (resultChanged) changed++;
       if (e.mode === "exact") discs += e.best - e.played;
-      out.print(`game ${game.number} (${colour}): move ${e.ply + 1}, ${e.empties} empties, ${formatVertex(e.move).toLowerCase()}: ${what}${resultChanged ? " (the result changed)" : ""}`);
+      out.print(
+        `game ${game.number} (${colour}): move ${e.ply + 1}, ${e.empties} empties, ${formatVertex(e.move).toLowerCase()}: ${what}${resultChanged ? " (the result changed)" : ""}`,
+      );
     }
   }
-  out.print(`reviewed ${games.value.length} games of engine ${"AB"[engine]}: ${checked} moves with at most ${wld} empties; `
-    + `${changed} changed the result; ${discs} discs given away with at most ${exact} empties`);
+  out.print(
+    `reviewed ${games.value.length} games of engine ${"AB"[engine]}: ${checked} moves with at most ${wld} empties; ` +
+      `${changed} changed the result; ${discs} discs given away with at most ${exact} empties`,
+  );
   return 0;
 }

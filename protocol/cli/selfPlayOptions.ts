@@ -6,9 +6,29 @@ import { type OptionTable, valued } from "../text/optionTable.js";
 export function selfPlayOptions<T extends SelfPlaySettings>(): OptionTable<T> {
   const d = SELF_PLAY_DEFAULTS;
   return {
-    "--depth": valued("D", `the self-play player's alpha-beta depth (default ${d.depth})`, (t) => parseWholeNumber(t, 1, 10), (o: T, depth) => ({ ...o, depth })),
-    "--random-plies": valued("N", `random moves at the start of each game (default ${d.randomPlies})`, (t) => parseWholeNumber(t, 0, 60), (o: T, randomPlies) => ({ ...o, randomPlies })),
-    "--noise": valued("DISCS", `random noise on the root moves' values after them (default ${d.noise})`, (t) => parseDecimal(t, 0, 64), (o: T, noise) => ({ ...o, noise })),
-    "--solve-empties": valued("E", `the solver plays and labels from E empties (default ${d.solveEmpties})`, (t) => parseWholeNumber(t, 0, 20), (o: T, solveEmpties) => ({ ...o, solveEmpties })),
+    "--depth": valued(
+      "D",
+      `the self-play player's alpha-beta depth (default ${d.depth})`,
+      (t) => parseWholeNumber(t, 1, 10),
+      (o: T, depth) => ({ ...o, depth }),
+    ),
+    "--random-plies": valued(
+      "N",
+      `random moves at the start of each game (default ${d.randomPlies})`,
+      (t) => parseWholeNumber(t, 0, 60),
+      (o: T, randomPlies) => ({ ...o, randomPlies }),
+    ),
+    "--noise": valued(
+      "DISCS",
+      `random noise on the root moves' values after them (default ${d.noise})`,
+      (t) => parseDecimal(t, 0, 64),
+      (o: T, noise) => ({ ...o, noise }),
+    ),
+    "--solve-empties": valued(
+      "E",
+      `the solver plays and labels from E empties (default ${d.solveEmpties})`,
+      (t) => parseWholeNumber(t, 0, 20),
+      (o: T, solveEmpties) => ({ ...o, solveEmpties }),
+    ),
   };
 }

@@ -22,8 +22,16 @@ export const solveProgram: Program<SolveOptions> = {
     "Exit status 1 on a mismatch, 2 on a line that is not a position (the others are solved all the same).",
   ],
   options: {
-    "--wld": flag("win, draw or loss only (a null window around 0), faster than the exact score", (o) => ({ ...o, mode: "wld" })),
-    "--time": field("time", "S", "give up a position after S seconds: it is reported unsolved (default: no limit)", (t) => parseDecimal(t, 0.001, 86400)),
+    "--wld": flag("win, draw or loss only (a null window around 0), faster than the exact score", (o) => ({
+      ...o,
+      mode: "wld",
+    })),
+    "--time": field(
+      "time",
+      "S",
+      "give up a position after S seconds: it is reported unsolved (default: no limit)",
+      (t) => parseDecimal(t, 0.001, 86400),
+    ),
   },
   defaults: () => ({ mode: "exact", time: undefined }),
 };
@@ -49,7 +57,10 @@ function outcome(score: number, mode: SolveMode): number {
  */
 function mismatch(problem: Problem, result: SolveResult, mode: SolveMode, solver: Solver): string | undefined {
   const best = problem.answers[0]!;
-  const expected = `expected ${formatScore(best.score, mode)} (${problem.answers.filter((a) => outcome(a.score, mode) === outcome(best.score, mode)).map((a) => formatVertex(a.move)).join(" ")})`;
+  const expected = `expected ${formatScore(best.score, mode)} (${problem.answers
+    .filter((a) => outcome(a.score, mode) === outcome(best.score, mode))
+    .map((a) => formatVertex(a.move))
+    .join(" ")})`;
   if (outcome(result.score, mode) !== outcome(best.score, mode)) return expected;
   const move = result.move;
   if (move === undefined) return undefined;
@@ -58,14 +69,17 @@ function mismatch(problem: Problem, result: SolveResult, mode: SolveMode, solver
   if (listed !== undefined) reached = listed.score;
   else if (move === PASS) reached = result.score;
   else reached = 0 - solver.solve(problem.position.play(move), { mode }).score;
-  return outcome(reached, mode) === outcome(best.score, mode) ? undefined : `${formatVertex(move)} does not reach it: ${expected}`;
+  return outcome(reached, mode) === outcome(best.score, mode)
+    ? undefined
+    : `${formatVertex(move)} does not reach it: ${expected}`;
 }
 
 /** `othello solve [FILE|-] [--wld] [--time S]`. */
 export async function solveCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(solveProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 1) return usageError(solveProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
+  if (parsed.positional.length > 1)
+    return usageError(solveProgram, `expected at most one FILE, got ${parsed.positional.length} arguments`, out);
   const { mode, time } = parsed.settings;
   const file = parsed.positional[0] ?? "-";
   const read = await readProblems(file, "othello solve", out.log);
@@ -75,13 +89,21 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
   }
   const solver = new Solver();
   const now = (): number => performance.now();
-  let positions = 0, solved = 0, mismatches = 0, totalNodes = 0, totalSeconds = 0;
+  let positions = 0,
+    solved = 0,
+    mismatches = 0,
+    totalNodes = 0,
+    totalSeconds = 0;
   for await (const problem of read.value.problems) {
     positions++;
     // A clear table per position, so that its node count does not depend on the lines before it.
     solver.clear();
     const started = now();
-    const result = solver.solve(problem.position, { mode, now, deadline: time === undefined ? Infinity : started + time * 1000 });
+    const result = solver.solve(problem.position, {
+      mode,
+      now,
+      deadline: time === undefined ? Infinity : started + time * 1000,
+    });
     const seconds = (now() - started) / 1000;
     totalNodes += result.nodes;
     totalSeconds += seconds;
@@ -100,6 +122,8 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
     }
     out.print(fields.join(" "));
   }
-  out.print(`total ${positions} positions, ${solved} solved, ${mismatches} mismatches, ${totalNodes} nodes, ${totalSeconds.toFixed(3)} s, ${Math.round(totalNodes / Math.max(totalSeconds, 1e-6))} nodes/s`);
+  out.print(
+    `total ${positions} positions, ${solved} solved, ${mismatches} mismatches, ${totalNodes} nodes, ${totalSeconds.toFixed(3)} s, ${Math.round(totalNodes / Math.max(totalSeconds, 1e-6))} nodes/s`,
+  );
   return read.value.badLines() > 0 ? 2 : mismatches > 0 ? 1 : 0;
 }

@@ -1,8 +1,32 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import {
-  AlphaBeta, Evaluation, type FitSettings, type Result, Random, SELF_PLAY_DEFAULTS, SELF_PLAY_SOLVER_BITS, SampleBuffer, type Samples, type SelfPlaySettings, Solver, type StageError, type Weights,
-  concatSamples, err, fitWeights, formatBatch, formatWeights, gameSeed, ok, parseData, playSelfPlayGame, stageErrors, stageOf, trainingMask, zeroWeights,
+  AlphaBeta,
+  Evaluation,
+  type FitSettings,
+  type Result,
+  Random,
+  SELF_PLAY_DEFAULTS,
+  SELF_PLAY_SOLVER_BITS,
+  SampleBuffer,
+  type Samples,
+  type SelfPlaySettings,
+  Solver,
+  type StageError,
+  type Weights,
+  concatSamples,
+  err,
+  fitWeights,
+  formatBatch,
+  formatWeights,
+  gameSeed,
+  ok,
+  parseData,
+  playSelfPlayGame,
+  stageErrors,
+  stageOf,
+  trainingMask,
+  zeroWeights,
 } from "../../src/index.js";
 import { readWeights } from "../engine/evaluationWeights.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
@@ -34,18 +58,37 @@ export const trainProgram: Program<TrainOptions> = {
   options: {
     "--dir": field("dir", "DIR", "the run's directory: data, weights, report (default train-run)", nonEmpty),
     "--rounds": field("rounds", "R", "rounds of self-play and fitting (default 4)", (t) => parseWholeNumber(t, 1, 100)),
-    "--games": field("games", "G", "self-play games per round (default 2000)", (t) => parseWholeNumber(t, 1, 1_000_000)),
+    "--games": field("games", "G", "self-play games per round (default 2000)", (t) =>
+      parseWholeNumber(t, 1, 1_000_000),
+    ),
     ...selfPlayOptions<TrainOptions>(),
-    "--stages": field("stages", "S", "stages of the evaluation, by empty squares (default 13)", (t) => parseWholeNumber(t, 1, 61)),
-    "--iterations": field("iterations", "N", "conjugate-gradient iterations per stage (default 40)", (t) => parseWholeNumber(t, 1, 10_000)),
+    "--stages": field("stages", "S", "stages of the evaluation, by empty squares (default 13)", (t) =>
+      parseWholeNumber(t, 1, 61),
+    ),
+    "--iterations": field("iterations", "N", "conjugate-gradient iterations per stage (default 40)", (t) =>
+      parseWholeNumber(t, 1, 10_000),
+    ),
     "--lambda": field("lambda", "L", "ridge penalty on the weights (default 3)", (t) => parseDecimal(t, 0, 1e6)),
-    "--neighbour-weight": field("neighbourWeight", "W", "weight of the neighbouring stages' positions in a stage's fit (default 0.5)", (t) => parseDecimal(t, 0, 1)),
+    "--neighbour-weight": field(
+      "neighbourWeight",
+      "W",
+      "weight of the neighbouring stages' positions in a stage's fit (default 0.5)",
+      (t) => parseDecimal(t, 0, 1),
+    ),
     "--seed": field("seed", "S", "seed of the games (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--out": field("out", "FILE", "where the last round's weights are copied (default: none)", nonEmpty),
   },
   defaults: () => ({
-    dir: "train-run", rounds: 4, games: 2000, ...SELF_PLAY_DEFAULTS,
-    stages: 13, iterations: 40, lambda: 3, neighbourWeight: 0.5, seed: 1, out: undefined,
+    dir: "train-run",
+    rounds: 4,
+    games: 2000,
+    ...SELF_PLAY_DEFAULTS,
+    stages: 13,
+    iterations: 40,
+    lambda: 3,
+    neighbourWeight: 0.5,
+    seed: 1,
+    out: undefined,
   }),
 };
 
@@ -54,7 +97,18 @@ const BATCH_GAMES = 20;
 
 /** The settings a run's directory is bound to: resuming with others would mix two runs. */
 function runSettings(o: TrainOptions): Record<string, number> {
-  return { games: o.games, depth: o.depth, randomPlies: o.randomPlies, noise: o.noise, solveEmpties: o.solveEmpties, stages: o.stages, iterations: o.iterations, lambda: o.lambda, neighbourWeight: o.neighbourWeight, seed: o.seed };
+  return {
+    games: o.games,
+    depth: o.depth,
+    randomPlies: o.randomPlies,
+    noise: o.noise,
+    solveEmpties: o.solveEmpties,
+    stages: o.stages,
+    iterations: o.iterations,
+    lambda: o.lambda,
+    neighbourWeight: o.neighbourWeight,
+    seed: o.seed,
+  };
 }
 
 /** Writes a file whole or not at all: a temporary file renamed over it. */
@@ -70,7 +124,9 @@ function readRoundData(file: string, out: Output): Result<{ samples: Samples; ga
   const parsed = parseData(bytes);
   if (!parsed.ok) return err(`${file}: ${parsed.error}`);
   if (parsed.value.tornBytes > 0) {
-    out.log(`othello train: ${file}: the last ${parsed.value.tornBytes} bytes are a batch cut short; they are dropped and its games played again`);
+    out.log(
+      `othello train: ${file}: the last ${parsed.value.tornBytes} bytes are a batch cut short; they are dropped and its games played again`,
+    );
     writeAtomically(file, bytes.subarray(0, bytes.length - parsed.value.tornBytes));
   }
   return ok({ samples: parsed.value.samples, games: parsed.value.games });
@@ -80,7 +136,8 @@ function selfPlay(round: number, weights: Weights, options: TrainOptions, file: 
   const existing = readRoundData(file, out);
   if (!existing.ok) return existing;
   const done = existing.value.games;
-  if (done > options.games) return err(`${file} holds ${done} games, more than --games ${options.games}: use the run's own settings`);
+  if (done > options.games)
+    return err(`${file} holds ${done} games, more than --games ${options.games}: use the run's own settings`);
   if (done > 0 && done < options.games) out.log(`othello train: round ${round}: resuming after ${done} games`);
   const player = new AlphaBeta(new Evaluation(weights));
   const solver = new Solver(SELF_PLAY_SOLVER_BITS);
@@ -111,7 +168,8 @@ function stageEmpties(stage: number, stages: number): string {
 export function trainCommand(args: readonly string[], out: Output): number {
   const parsed = programArguments(trainProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(trainProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(trainProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
   try {
     return train(parsed.settings, out);
   } catch (e) {
@@ -131,7 +189,9 @@ function train(options: TrainOptions, out: Output): number {
   if (existsSync(settingsFile)) {
     const stored = readFileSync(settingsFile, "utf8").trim();
     if (stored !== settings) {
-      out.log(`othello train: ${dir} holds a run with other settings (${stored}); resume it with those, or use another --dir`);
+      out.log(
+        `othello train: ${dir} holds a run with other settings (${stored}); resume it with those, or use another --dir`,
+      );
       return 2;
     }
   } else {
@@ -184,11 +244,14 @@ function train(options: TrainOptions, out: Output): number {
     weights = fitted;
     const held = after.all.positions;
     const lines = [
-      `round ${round} of ${options.rounds}: ${played.value} games played in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; `
-        + `all rounds: ${games} games, ${samples.count} positions (${samples.count - held} fitted, ${held} held out)`,
+      `round ${round} of ${options.rounds}: ${played.value} games played in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; ` +
+        `all rounds: ${games} games, ${samples.count} positions (${samples.count - held} fitted, ${held} held out)`,
       "  held-out mean absolute error in discs, stage by stage: new weights (the weights that played this round)",
       `  stage  empties  positions  error  (before)`,
-      ...after.stages.map((e, s) => `  ${String(s).padStart(5)}  ${stageEmpties(s, options.stages).padStart(7)}  ${String(e.positions).padStart(9)}  ${formatError(e).padStart(5)}  (${formatError(before.stages[s]!)})`),
+      ...after.stages.map(
+        (e, s) =>
+          `  ${String(s).padStart(5)}  ${stageEmpties(s, options.stages).padStart(7)}  ${String(e.positions).padStart(9)}  ${formatError(e).padStart(5)}  (${formatError(before.stages[s]!)})`,
+      ),
       `  all             ${String(held).padStart(9)}  ${formatError(after.all).padStart(5)}  (${formatError(before.all)})`,
       `  weights: ${weightsFile}`,
     ];
@@ -197,7 +260,9 @@ function train(options: TrainOptions, out: Output): number {
   }
   if (options.out !== undefined) {
     writeAtomically(options.out, formatWeights(weights));
-    out.print(`weights: ${options.out} (${options.rounds} rounds, ${formatDuration((performance.now() - runStarted) / 1000)} this run)`);
+    out.print(
+      `weights: ${options.out} (${options.rounds} rounds, ${formatDuration((performance.now() - runStarted) / 1000)} this run)`,
+    );
   }
   return 0;
 }

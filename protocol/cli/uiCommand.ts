@@ -41,7 +41,27 @@ const OUR_MAX_MOVE_SECONDS = String(MAX_SECONDS + 1);
 const PROGRESS_SECONDS = "0.25";
 
 /** Our engine's options that `othello ui` passes on: checked here as the engine checks them, kept as typed. */
-const PASSED_ON = ["--name", "--seed", "--playouts", "--max-move-time", "--search", "--classic", "--leaf", "--prior-visits", "--eval-scale", "--ucb-c", "--pp-r", "--no-pp", "--pp-min-visits", "--solve-empties", "--max-nodes", "--depth", "--weights", "--threads", "--parallel"];
+const PASSED_ON = [
+  "--name",
+  "--seed",
+  "--playouts",
+  "--max-move-time",
+  "--search",
+  "--classic",
+  "--leaf",
+  "--prior-visits",
+  "--eval-scale",
+  "--ucb-c",
+  "--pp-r",
+  "--no-pp",
+  "--pp-min-visits",
+  "--solve-empties",
+  "--max-nodes",
+  "--depth",
+  "--weights",
+  "--threads",
+  "--parallel",
+];
 
 function passedOn(name: string): OptionSpec<UiArguments> {
   const spec = ENGINE_OPTIONS[name]!;
@@ -51,7 +71,12 @@ function passedOn(name: string): OptionSpec<UiArguments> {
     help: `(our engine) ${spec.help}`,
     apply: (settings, value) => {
       const checked = check(value);
-      return checked.ok ? ok({ ...settings, engineArgs: [...settings.engineArgs, ...(spec.value === undefined ? [name] : [name, value])] }) : checked;
+      return checked.ok
+        ? ok({
+            ...settings,
+            engineArgs: [...settings.engineArgs, ...(spec.value === undefined ? [name] : [name, value])],
+          })
+        : checked;
     },
   };
 }
@@ -65,12 +90,34 @@ function parseHost(text: string): Result<string> {
 }
 
 const OPTIONS: OptionTable<UiArguments> = {
-  "--port": field("port", "P", "the page's port (default 8080; 0: any free port)", (t) => parseWholeNumber(t, 0, 65535)),
-  "--host": field("host", "ADDRESS", "the address to serve on (default 127.0.0.1, this machine only; 0.0.0.0: every interface)", parseHost),
-  "--engine": field("engine", "CMD", "play this engine command instead of ours, over its stdin/stdout (quotes keep spaces in a word)", nonEmpty),
+  "--port": field("port", "P", "the page's port (default 8080; 0: any free port)", (t) =>
+    parseWholeNumber(t, 0, 65535),
+  ),
+  "--host": field(
+    "host",
+    "ADDRESS",
+    "the address to serve on (default 127.0.0.1, this machine only; 0.0.0.0: every interface)",
+    parseHost,
+  ),
+  "--engine": field(
+    "engine",
+    "CMD",
+    "play this engine command instead of ours, over its stdin/stdout (quotes keep spaces in a word)",
+    nonEmpty,
+  ),
   "--protocol": field("protocol", "otp|gtp", "what --engine speaks (default otp)", parseProtocol),
-  "--listen": field("listen", "PORT", "play an OTP engine that connects to this TCP port, as the course's engines do (ENGINE IP PORT)", (t) => parseWholeNumber(t, 1, 65535)),
-  "--time": field("time", "SECONDS", `the time per move the page starts with (default ${DEFAULT_SECONDS}; the page can change it)`, (t) => parseDecimal(t, MIN_SECONDS, MAX_SECONDS)),
+  "--listen": field(
+    "listen",
+    "PORT",
+    "play an OTP engine that connects to this TCP port, as the course's engines do (ENGINE IP PORT)",
+    (t) => parseWholeNumber(t, 1, 65535),
+  ),
+  "--time": field(
+    "time",
+    "SECONDS",
+    `the time per move the page starts with (default ${DEFAULT_SECONDS}; the page can change it)`,
+    (t) => parseDecimal(t, MIN_SECONDS, MAX_SECONDS),
+  ),
   ...Object.fromEntries(PASSED_ON.map((name) => [name, passedOn(name)])),
 };
 
@@ -83,19 +130,38 @@ export const uiProgram: Program<UiArguments> = {
     "It prints the address to open; Ctrl-C stops it.",
   ],
   options: OPTIONS,
-  defaults: () => ({ port: 8080, host: "127.0.0.1", engine: undefined, protocol: undefined, listen: undefined, time: undefined, engineArgs: [] }),
+  defaults: () => ({
+    port: 8080,
+    host: "127.0.0.1",
+    engine: undefined,
+    protocol: undefined,
+    listen: undefined,
+    time: undefined,
+    engineArgs: [],
+  }),
 };
 
 /** How the opponent is reached, and its one-line description for the page. */
 type OpponentPlan =
-  | { readonly kind: "process"; readonly argv: readonly string[]; readonly protocol: Protocol; readonly description: string }
+  | {
+      readonly kind: "process";
+      readonly argv: readonly string[];
+      readonly protocol: Protocol;
+      readonly description: string;
+    }
   | { readonly kind: "listen"; readonly port: number };
 
 function plan(a: UiArguments): Result<OpponentPlan> {
-  if (a.engine !== undefined && a.listen !== undefined) return err("--engine and --listen are two different opponents: give one");
-  if (a.protocol !== undefined && a.engine === undefined) return err(`--protocol says what --engine speaks${a.listen === undefined ? "" : "; an engine on --listen speaks OTP"}`);
+  if (a.engine !== undefined && a.listen !== undefined)
+    return err("--engine and --listen are two different opponents: give one");
+  if (a.protocol !== undefined && a.engine === undefined)
+    return err(
+      `--protocol says what --engine speaks${a.listen === undefined ? "" : "; an engine on --listen speaks OTP"}`,
+    );
   if (a.engineArgs.length > 0 && (a.engine !== undefined || a.listen !== undefined)) {
-    return err(`${a.engineArgs[0]} is an option of our engine, which --${a.engine === undefined ? "listen" : "engine"} replaces`);
+    return err(
+      `${a.engineArgs[0]} is an option of our engine, which --${a.engine === undefined ? "listen" : "engine"} replaces`,
+    );
   }
   if (a.listen !== undefined) return ok({ kind: "listen", port: a.listen });
   if (a.engine !== undefined) {
@@ -111,14 +177,20 @@ function plan(a: UiArguments): Result<OpponentPlan> {
   // The page shows how the search stands while it runs.
   const progress = ["--progress", PROGRESS_SECONDS];
   const argv = [process.execPath, ...process.execArgv, process.argv[1]!, ...a.engineArgs, ...ceiling, ...progress];
-  return ok({ kind: "process", argv, protocol: "otp", description: `our engine${a.engineArgs.length > 0 ? ` (${a.engineArgs.join(" ")})` : ""}` });
+  return ok({
+    kind: "process",
+    argv,
+    protocol: "otp",
+    description: `our engine${a.engineArgs.length > 0 ? ` (${a.engineArgs.join(" ")})` : ""}`,
+  });
 }
 
 /** `othello ui`: the page's server, until SIGINT or SIGTERM. */
 export async function uiCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(uiProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0) return usageError(uiProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  if (parsed.positional.length > 0)
+    return usageError(uiProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
   const settings = parsed.settings;
   const planned = plan(settings);
   if (!planned.ok) return usageError(uiProgram, planned.error, out);
@@ -144,17 +216,26 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     const shared = new Opponent(listener.source(port.value), limits);
     opponents = { get: () => shared, find: () => shared };
     description = `the OTP engine that connects to port ${port.value}`;
-    out.log(`othello ui: waiting for an OTP engine on ${settings.host} port ${port.value} (start it as "ENGINE ${settings.host} ${port.value}")`);
+    out.log(
+      `othello ui: waiting for an OTP engine on ${settings.host} port ${port.value} (start it as "ENGINE ${settings.host} ${port.value}")`,
+    );
   } else {
     const links = processLinks(opponentPlan.argv, opponentPlan.protocol, registry, REPLY_MS);
     tables = new OpponentTables(() => new Opponent(links, limits), MAX_TABLES, IDLE_MS);
     opponents = tables;
     description = opponentPlan.description;
   }
-  const info: UiInfo = { engine: description, seconds: settings.time ?? DEFAULT_SECONDS, minSeconds: MIN_SECONDS, maxSeconds: MAX_SECONDS };
+  const info: UiInfo = {
+    engine: description,
+    seconds: settings.time ?? DEFAULT_SECONDS,
+    minSeconds: MIN_SECONDS,
+    maxSeconds: MAX_SECONDS,
+  };
   const server = createUiServer(page.value, info, opponents);
   const listening = await new Promise<Result<number>>((resolve) => {
-    server.once("error", (e: NodeJS.ErrnoException) => resolve(err(`cannot serve on ${settings.host} port ${settings.port}: ${e.code ?? e.message}`)));
+    server.once("error", (e: NodeJS.ErrnoException) =>
+      resolve(err(`cannot serve on ${settings.host} port ${settings.port}: ${e.code ?? e.message}`)),
+    );
     server.listen({ port: settings.port, host: settings.host }, () => {
       const address = server.address();
       resolve(ok(typeof address === "object" && address !== null ? address.port : settings.port));
@@ -165,7 +246,8 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     listener?.close();
     return 1;
   }
-  const shownHost = settings.host === "0.0.0.0" ? "127.0.0.1" : settings.host.includes(":") ? `[${settings.host}]` : settings.host;
+  const shownHost =
+    settings.host === "0.0.0.0" ? "127.0.0.1" : settings.host.includes(":") ? `[${settings.host}]` : settings.host;
   out.print(`othello ui: open http://${shownHost}:${listening.value}/ (playing ${description})`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

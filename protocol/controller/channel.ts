@@ -1,5 +1,8 @@
 /** What one receive from an engine gave back: some text, or why there was none. */
-export type Reply = { readonly kind: "text"; readonly text: string } | { readonly kind: "timeout" } | { readonly kind: "closed"; readonly description: string };
+export type Reply =
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "timeout" }
+  | { readonly kind: "closed"; readonly description: string };
 
 /**
  * How a controller talks to one engine: over pipes a command is a line and a receive one

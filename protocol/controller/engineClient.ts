@@ -25,7 +25,9 @@ export interface EngineClient {
 
 /** Why a reply did not come, as a forfeit gives it. */
 export function missingReply(reply: Exclude<Reply, { kind: "text" }>, command: string, limitMs: number): string {
-  return reply.kind === "timeout" ? `no reply to "${command}" within ${(limitMs / 1000).toFixed(3)} s` : `${reply.description} before replying to "${command}"`;
+  return reply.kind === "timeout"
+    ? `no reply to "${command}" within ${(limitMs / 1000).toFixed(3)} s`
+    : `${reply.description} before replying to "${command}"`;
 }
 
 /**

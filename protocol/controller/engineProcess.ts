@@ -47,7 +47,9 @@ export class EngineProcess implements ReplyChannel {
     this.child.stdin!.on("error", () => {}); // writing to an engine that died: its exit is reported instead
     this.child.on("error", (e) => this.inbox.close(`could not be started: ${e.message}`));
     // "close" comes after the last output has been read, unlike "exit".
-    this.child.on("close", (code, signal) => this.inbox.close(signal === null ? `exited with status ${code}` : `was killed by ${signal}`));
+    this.child.on("close", (code, signal) =>
+      this.inbox.close(signal === null ? `exited with status ${code}` : `was killed by ${signal}`),
+    );
   }
 
   /** The engine's last lines on standard error, the unfinished one included. */

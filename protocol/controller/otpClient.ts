@@ -28,7 +28,8 @@ export class OtpClient extends LineClient {
     const reply = await this.channel.receive(limitMs);
     if (reply.kind !== "text") return err(missingReply(reply, command, limitMs));
     const expected = firstWord(command);
-    if (firstWord(reply.text) !== expected) return err(`replied ${JSON.stringify(reply.text)} to "${command}": the first word must be "${expected}"`);
+    if (firstWord(reply.text) !== expected)
+      return err(`replied ${JSON.stringify(reply.text)} to "${command}": the first word must be "${expected}"`);
     return ok(reply.text);
   }
 

@@ -1,4 +1,14 @@
-import { type Colour, Game, type Move, PASS, type Result, err, formatOtpMove, formatVertex, ok } from "../../src/index.js";
+import {
+  type Colour,
+  Game,
+  type Move,
+  PASS,
+  type Result,
+  err,
+  formatOtpMove,
+  formatVertex,
+  ok,
+} from "../../src/index.js";
 import type { EngineClient } from "./engineClient.js";
 
 export interface RefereeSettings {
@@ -92,9 +102,14 @@ export async function refereeGame(
     const ms = performance.now() - started;
     if (!move.ok) return lost(colour, move.error);
     used[colour] += ms;
-    if (used[colour] > gameMs) return lost(colour, `out of time: ${(used[colour] / 1000).toFixed(3)} s used of the game's ${settings.gameTimeSeconds} s`);
+    if (used[colour] > gameMs)
+      return lost(
+        colour,
+        `out of time: ${(used[colour] / 1000).toFixed(3)} s used of the game's ${settings.gameTimeSeconds} s`,
+      );
     const played = playCourseMove(game, move.value);
-    if (!played.ok) return lost(colour, `illegal move ${formatVertex(move.value)} (${formatOtpMove(move.value)}): ${played.error}`);
+    if (!played.ok)
+      return lost(colour, `illegal move ${formatVertex(move.value)} (${formatOtpMove(move.value)}): ${played.error}`);
     onMove({ colour, move: move.value, ms });
     passes = move.value === PASS ? passes + 1 : 0;
     const heard = await engines[other(colour)].play(colour, move.value, settings.replyMs);

@@ -1,4 +1,13 @@
-import { type ClockSettings, type Colour, type Result, type TimeControl, type TimeLeft, err, ok, parseColour } from "../../src/index.js";
+import {
+  type ClockSettings,
+  type Colour,
+  type Result,
+  type TimeControl,
+  type TimeLeft,
+  err,
+  ok,
+  parseColour,
+} from "../../src/index.js";
 import { parseSeconds, parseWholeNumber } from "../text/numbers.js";
 
 /**

@@ -1,4 +1,12 @@
-import { type Evaluation, Random, Search, Solver, type Tree, randomPlayout, searchUsesEvaluation } from "../../src/index.js";
+import {
+  type Evaluation,
+  Random,
+  Search,
+  Solver,
+  type Tree,
+  randomPlayout,
+  searchUsesEvaluation,
+} from "../../src/index.js";
 import type { EngineOptions } from "./options.js";
 
 /** What a search is made with besides the options. */
@@ -23,7 +31,15 @@ export interface SearchMaking {
  */
 export function makeSearch(options: EngineOptions, making: SearchMaking): Search {
   const now = making.now ?? (() => performance.now());
-  return new Search(options.search, now, new Random(making.seed), randomPlayout, making.solver ?? new Solver(), making.evaluation, making.trees);
+  return new Search(
+    options.search,
+    now,
+    new Random(making.seed),
+    randomPlayout,
+    making.solver ?? new Solver(),
+    making.evaluation,
+    making.trees,
+  );
 }
 
 /** Whether the engine with these options plays with the pattern evaluation (and so must load it). */

@@ -8,7 +8,10 @@ import { printable } from "../text/numbers.js";
  * in the repository when the code runs from source (the tests). Read at the first use, not at
  * start: embedded in the bundle as text they cost every start of the program 0.2 s.
  */
-const SHIPPED = [new URL("./eval.weights", import.meta.url), new URL("../../weights/eval.weights", import.meta.url)].map((url) => fileURLToPath(url));
+const SHIPPED = [
+  new URL("./eval.weights", import.meta.url),
+  new URL("../../weights/eval.weights", import.meta.url),
+].map((url) => fileURLToPath(url));
 
 /** The weights in a file, or what is wrong with it (unreadable, corrupt, for another pattern set). */
 export function readWeights(file: string): Result<Weights> {
@@ -26,7 +29,8 @@ export function readWeights(file: string): Result<Weights> {
 /** The built-in weights; a broken or missing file is refused like any other. */
 export function shippedWeights(): Result<Weights> {
   const file = SHIPPED.find((f) => existsSync(f));
-  if (file === undefined) return err(`the built-in weights are missing: expected ${SHIPPED[0]} beside the program (make builds it)`);
+  if (file === undefined)
+    return err(`the built-in weights are missing: expected ${SHIPPED[0]} beside the program (make builds it)`);
   return readWeights(file);
 }
 

@@ -1,4 +1,15 @@
-import { type Colour, Game, type Move, PASS, type Position, type Result, drawGtpBoard, formatVertex, parseColour, parseVertex } from "../../src/index.js";
+import {
+  type Colour,
+  Game,
+  type Move,
+  PASS,
+  type Position,
+  type Result,
+  drawGtpBoard,
+  formatVertex,
+  parseColour,
+  parseVertex,
+} from "../../src/index.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
 import { printable } from "../text/numbers.js";
@@ -14,7 +25,15 @@ import type { Session } from "./session.js";
  */
 
 /** The error messages controllers know, exactly as GTP engines word them. */
-type GtpError = "unknown command" | "syntax error" | "illegal move" | "wrong color" | "unacceptable size" | "cannot undo" | "cannot score" | "unsupported game";
+type GtpError =
+  | "unknown command"
+  | "syntax error"
+  | "illegal move"
+  | "wrong color"
+  | "unacceptable size"
+  | "cannot undo"
+  | "cannot score"
+  | "unsupported game";
 
 interface GtpFailure {
   readonly ok: false;
@@ -63,7 +82,9 @@ function fail(error: GtpError, reason: string): GtpFailure {
 
 /** A malformed argument is a syntax error; its parser says why, after the argument's name if given. */
 function syntax<T>(parsed: Result<T>, what?: string): Outcome<T> {
-  return parsed.ok ? success(parsed.value) : fail("syntax error", what === undefined ? parsed.error : `${what}: ${parsed.error}`);
+  return parsed.ok
+    ? success(parsed.value)
+    : fail("syntax error", what === undefined ? parsed.error : `${what}: ${parsed.error}`);
 }
 
 const colourToMove = (position: Position): Colour => (position.blackToMove ? "black" : "white");
@@ -96,7 +117,8 @@ function play(state: GtpState, colour: Colour, move: Move): GtpOutcome {
     return played.ok ? done : fail("illegal move", `${what}: ${played.error}`);
   }
   if (position.isGameOver()) return move === PASS ? done : fail("illegal move", `${what}: the game is over`);
-  if (position.canMove()) return fail("illegal move", `${what}: it is ${toMove}'s turn, and ${toMove} has a legal move`);
+  if (position.canMove())
+    return fail("illegal move", `${what}: it is ${toMove}'s turn, and ${toMove} has a legal move`);
   // Tried on a copy first, so that an illegal move leaves the game and the search tree as they were.
   const tried = new Game(position.play(PASS)).play(move);
   if (!tried.ok) return fail("illegal move", `${what} after ${toMove}'s pass: ${tried.error}`);
@@ -136,16 +158,25 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
   set_game: {
     usage: "set_game game_name",
     arity: 1,
-    run: (_state, args) => (args[0]!.toLowerCase() === GAME.toLowerCase() ? done : fail("unsupported game", `"${printable(args[0]!)}" is not ${GAME}`)),
+    run: (_state, args) =>
+      args[0]!.toLowerCase() === GAME.toLowerCase()
+        ? done
+        : fail("unsupported game", `"${printable(args[0]!)}" is not ${GAME}`),
   },
   boardsize: {
     usage: "boardsize size",
     arity: 1,
     run: (state, args) => {
       // Any whole number is a size, if not ours: only other text is a syntax error.
-      if (!/^\d+$/.test(args[0]!)) return fail("syntax error", `size: expected a whole number, got "${printable(args[0]!)}"`);
+      if (!/^\d+$/.test(args[0]!))
+        return fail("syntax error", `size: expected a whole number, got "${printable(args[0]!)}"`);
       const size = args[0]!.replace(/^0+(?=\d)/, "");
-      return size === String(BOARD_SIZE) ? newGame(state) : fail("unacceptable size", `the board is ${BOARD_SIZE}x${BOARD_SIZE}, not ${printable(size)}x${printable(size)}`);
+      return size === String(BOARD_SIZE)
+        ? newGame(state)
+        : fail(
+            "unacceptable size",
+            `the board is ${BOARD_SIZE}x${BOARD_SIZE}, not ${printable(size)}x${printable(size)}`,
+          );
     },
   },
   clear_board: { usage: "clear_board", arity: 0, run: newGame },
@@ -153,7 +184,10 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: "komi new_komi",
     arity: 1,
     // Othello has no komi: a well-formed one is accepted and ignored.
-    run: (_state, args) => (/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(args[0]!) ? done : fail("syntax error", `komi: expected a number, got "${printable(args[0]!)}"`)),
+    run: (_state, args) =>
+      /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(args[0]!)
+        ? done
+        : fail("syntax error", `komi: expected a number, got "${printable(args[0]!)}"`),
   },
   play: {
     usage: "play colour vertex",
@@ -233,7 +267,11 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
  * spaces around the rest (only ASCII blanks: the byte 0xA0 stays part of a word).
  */
 export function preprocessGtpLine(line: string): string {
-  return line.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "").replace(/\t/g, " ").replace(/#.*/, "").replace(/^ +| +$/g, "");
+  return line
+    .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "")
+    .replace(/\t/g, " ")
+    .replace(/#.*/, "")
+    .replace(/^ +| +$/g, "");
 }
 
 /** One command line's reply, framing included: "" for a line that is empty once preprocessed. */
@@ -252,7 +290,10 @@ export function answerGtp(state: GtpState, line: string): Answer {
       : line.length > GTP_MAX_LINE
         ? fail("syntax error", `the line is longer than ${GTP_MAX_LINE} bytes`)
         : args.length !== command.arity
-          ? fail("syntax error", `takes ${command.arity === 0 ? "no arguments" : `${command.arity} argument${command.arity > 1 ? "s" : ""}`} (${command.usage}), got ${args.length}`)
+          ? fail(
+              "syntax error",
+              `takes ${command.arity === 0 ? "no arguments" : `${command.arity} argument${command.arity > 1 ? "s" : ""}`} (${command.usage}), got ${args.length}`,
+            )
           : command.run(state, args);
   if (!outcome.ok) {
     session.log(`${word === "" ? "(no command)" : printable(word)}: ${outcome.reason}`);

@@ -1,5 +1,14 @@
 import {
-  type Move, type Position, type Result, drawGtpBoard, err, formatGgfMove, ggfToGame, ok, parseGgf, parseGgfMove,
+  type Move,
+  type Position,
+  type Result,
+  drawGtpBoard,
+  err,
+  formatGgfMove,
+  ggfToGame,
+  ok,
+  parseGgf,
+  parseGgfMove,
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
@@ -48,7 +57,8 @@ const silent = answer();
 /** One word that is a whole number in range, or why not. */
 function wholeNumber(rest: string, what: string, min: number, max: number): Result<number> {
   const words = splitWords(rest);
-  if (words.length !== 1) return err(`expected ${what}, got ${words.length === 0 ? "nothing" : `"${printable(rest)}"`}`);
+  if (words.length !== 1)
+    return err(`expected ${what}, got ${words.length === 0 ? "nothing" : `"${printable(rest)}"`}`);
   const n = parseWholeNumber(words[0]!, min, max);
   return n.ok ? n : err(`${what}: ${n.error}`);
 }
@@ -56,7 +66,8 @@ function wholeNumber(rest: string, what: string, min: number, max: number): Resu
 /** A whole number with an optional sign, for `ping` and `set contempt`. */
 function signedNumber(rest: string, what: string): Result<number> {
   const words = splitWords(rest);
-  if (words.length !== 1 || !/^[+-]?\d{1,9}$/.test(words[0]!)) return err(`expected ${what} as a whole number, got "${printable(rest)}"`);
+  if (words.length !== 1 || !/^[+-]?\d{1,9}$/.test(words[0]!))
+    return err(`expected ${what} as a whole number, got "${printable(rest)}"`);
   return ok(Number(words[0]));
 }
 
@@ -81,7 +92,11 @@ function mostVisited(children: readonly RootChild[]): RootChild | undefined {
 /** A move's line in the search tree: the move, then the most visited reply at each step. */
 function lineFrom(session: Session, first: Move): Move[] {
   const line = [first];
-  for (let next = mostVisited(session.searchChildren(line)); next !== undefined && line.length < HINT_PV; next = mostVisited(session.searchChildren(line))) {
+  for (
+    let next = mostVisited(session.searchChildren(line));
+    next !== undefined && line.length < HINT_PV;
+    next = mostVisited(session.searchChildren(line))
+  ) {
     line.push(next.move);
   }
   return line;
@@ -100,9 +115,21 @@ function assessChild(session: Session, child: RootChild): Assessment {
   const pv = lineFrom(session, child.move);
   if (child.proven !== undefined) {
     const chance = child.proven === "win" ? 1 : child.proven === "draw" ? 0.5 : 0;
-    return { move: child.move, pv, eval: discs(chance), depth: "100%W", note: `proven ${child.proven} in ${child.visits} playouts` };
+    return {
+      move: child.move,
+      pv,
+      eval: discs(chance),
+      depth: "100%W",
+      note: `proven ${child.proven} in ${child.visits} playouts`,
+    };
   }
-  return { move: child.move, pv, eval: discs(child.winRate), depth: String(pv.length), note: `wins ${(100 * child.winRate).toFixed(1)}% of ${child.visits} playouts` };
+  return {
+    move: child.move,
+    pv,
+    eval: discs(child.winRate),
+    depth: String(pv.length),
+    note: `wins ${(100 * child.winRate).toFixed(1)}% of ${child.visits} playouts`,
+  };
 }
 
 /**
@@ -112,12 +139,28 @@ function assessChild(session: Session, child: RootChild): Assessment {
  */
 function assessments(session: Session, thought: Thought): Assessment[] {
   if (thought.by === "alphabeta") {
-    return [{ move: thought.move, pv: [thought.move], eval: thought.score, depth: String(thought.depth), note: `alpha-beta depth ${thought.depth}` }];
+    return [
+      {
+        move: thought.move,
+        pv: [thought.move],
+        eval: thought.score,
+        depth: String(thought.depth),
+        note: `alpha-beta depth ${thought.depth}`,
+      },
+    ];
   }
   if (thought.by === "solver") {
     const exact = thought.mode === "exact";
     const value = exact ? thought.score : discs(thought.score > 0 ? 1 : thought.score < 0 ? 0 : 0.5);
-    return [{ move: thought.move, pv: [thought.move], eval: value, depth: exact ? "100%" : "100%W", note: `solved ${thought.mode}` }];
+    return [
+      {
+        move: thought.move,
+        pv: [thought.move],
+        eval: value,
+        depth: exact ? "100%" : "100%W",
+        note: `solved ${thought.mode}`,
+      },
+    ];
   }
   const { report } = thought;
   const children = report.reason === "search" ? session.searchChildren([]) : [];
@@ -128,7 +171,11 @@ function assessments(session: Session, thought: Thought): Assessment[] {
 }
 
 /** The session's choice for the side to move, the game left as it is, and its assessed moves ([] when it was not searched). */
-function choose(session: Session): { readonly move: Move; readonly thought: Thought | undefined; readonly assessed: readonly Assessment[] } {
+function choose(session: Session): {
+  readonly move: Move;
+  readonly thought: Thought | undefined;
+  readonly assessed: readonly Assessment[];
+} {
   const move = session.chooseMove();
   const thought = session.lastThought;
   const assessed = thought === undefined ? [] : assessments(session, thought);
@@ -155,7 +202,12 @@ function evaluate(session: Session): { readonly eval: number; readonly depth: st
   }
 }
 
-function hintLine(a: { readonly pv: readonly Move[]; readonly eval: number; readonly depth: string; readonly note: string }): string {
+function hintLine(a: {
+  readonly pv: readonly Move[];
+  readonly eval: number;
+  readonly depth: string;
+  readonly note: string;
+}): string {
   return `search ${a.pv.map(squareText).join("")} ${a.eval.toFixed(2)} 0 ${a.depth} ${a.note}`;
 }
 
@@ -266,7 +318,10 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
         lines: [thinkingStatus(session, "searching")],
         then: () => {
           const { move, thought, assessed } = choose(session);
-          const lines = assessed.length > 0 ? assessed.slice(0, count.value).map(hintLine) : [hintLine({ ...evaluate(session), pv: [move] })];
+          const lines =
+            assessed.length > 0
+              ? assessed.slice(0, count.value).map(hintLine)
+              : [hintLine({ ...evaluate(session), pv: [move] })];
           return { lines: [...lines, ...nodeStats(thought), "status"] };
         },
       });
@@ -314,11 +369,15 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
 };
 
 /** The command a line names (`set` takes its second word along), and the rest of the line. */
-function lookUp(line: string): { readonly name: string; readonly command: NBoardCommand | undefined; readonly rest: string } {
+function lookUp(line: string): {
+  readonly name: string;
+  readonly command: NBoardCommand | undefined;
+  readonly rest: string;
+} {
   const m = /^[ \t]*(\S+)(?:[ \t]+(\S+))?/.exec(line);
   const first = (m?.[1] ?? "").toLowerCase();
   const name = first === "set" ? `set ${(m?.[2] ?? "").toLowerCase()}`.trimEnd() : first;
-  const used = first === "set" ? m?.[0] ?? "" : /^[ \t]*\S+/.exec(line)?.[0] ?? "";
+  const used = first === "set" ? (m?.[0] ?? "") : (/^[ \t]*\S+/.exec(line)?.[0] ?? "");
   const command = Object.hasOwn(NBOARD_COMMANDS, name) ? NBOARD_COMMANDS[name] : undefined;
   return { name, command, rest: line.slice(used.length).trim() };
 }
@@ -337,7 +396,10 @@ export function answerNBoard(session: Session, line: string): Answer {
     return { reply: "", end: false };
   }
   const before = session.position;
-  const result = text.length > NBOARD_MAX_LINE ? err(`the line is longer than ${NBOARD_MAX_LINE} bytes`) : command.run(session, rest);
+  const result =
+    text.length > NBOARD_MAX_LINE
+      ? err(`the line is longer than ${NBOARD_MAX_LINE} bytes`)
+      : command.run(session, rest);
   if (!result.ok) {
     session.log(`${name}: ${result.error} (${command.usage})`);
     return { reply: "", end: false };
@@ -347,7 +409,11 @@ export function answerNBoard(session: Session, line: string): Answer {
 }
 
 function transportAnswer({ lines, then, end }: NBoardReply): Answer {
-  return { reply: linesText(lines), end: end === true, ...(then === undefined ? {} : { then: () => transportAnswer(then()) }) };
+  return {
+    reply: linesText(lines),
+    end: end === true,
+    ...(then === undefined ? {} : { then: () => transportAnswer(then()) }),
+  };
 }
 
 /** NBoard for the transport. */

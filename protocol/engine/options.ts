@@ -1,7 +1,25 @@
 import { isIP } from "node:net";
-import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS, MAX_DEPTH, type Result, type SearchParams, type TimeAllocation, err, ok } from "../../src/index.js";
+import {
+  CLASSIC_SEARCH_PARAMS,
+  DEFAULT_SEARCH_PARAMS,
+  MAX_DEPTH,
+  type Result,
+  type SearchParams,
+  type TimeAllocation,
+  err,
+  ok,
+} from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
-import { type OptionSpec, type OptionTable, type ParsedOptions, field, flag, nonEmpty, parseOptions, valued } from "../text/optionTable.js";
+import {
+  type OptionSpec,
+  type OptionTable,
+  type ParsedOptions,
+  field,
+  flag,
+  nonEmpty,
+  parseOptions,
+  valued,
+} from "../text/optionTable.js";
 
 /** What the engine is told on its command line, whatever protocol and transport it serves. */
 export interface EngineOptions {
@@ -70,7 +88,9 @@ const MAX_THREADS = 16;
 const MAX_PLAYOUTS = 10_000_000;
 
 /** Where the commands come from: stdin/stdout, or a TCP connection to the judge. */
-export type Endpoint = { readonly kind: "stdio" } | { readonly kind: "tcp"; readonly host: string; readonly port: number };
+export type Endpoint =
+  | { readonly kind: "stdio" }
+  | { readonly kind: "tcp"; readonly host: string; readonly port: number };
 
 export interface EngineCommandLine {
   readonly options: EngineOptions;
@@ -85,8 +105,16 @@ const MAX_NAME_BYTES = 514;
 type EngineOption = OptionSpec<EngineOptions>;
 
 /** An option that sets one search parameter. */
-function searchSetting<K extends keyof SearchParams>(key: K, value: string, help: string, parse: (text: string) => Result<SearchParams[K]>): EngineOption {
-  return valued(value, help, parse, (options: EngineOptions, v: SearchParams[K]) => ({ ...options, search: { ...options.search, [key]: v } }));
+function searchSetting<K extends keyof SearchParams>(
+  key: K,
+  value: string,
+  help: string,
+  parse: (text: string) => Result<SearchParams[K]>,
+): EngineOption {
+  return valued(value, help, parse, (options: EngineOptions, v: SearchParams[K]) => ({
+    ...options,
+    search: { ...options.search, [key]: v },
+  }));
 }
 
 function parseAllocation(text: string): Result<TimeAllocation> {
@@ -102,51 +130,167 @@ export function parseParallelisation(text: string): Result<Parallelisation> {
 }
 
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
-  return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta" ? ok(text) : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
+  return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta"
+    ? ok(text)
+    : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
 }
 
 /** A thread count, 1 to MAX_THREADS; more is refused as too many. */
 export function parseThreads(text: string): Result<number> {
-  if (/^\d+$/.test(text) && Number(text) > MAX_THREADS) return err(`${printable(text)} threads are too many: at most ${MAX_THREADS}, each a search with its own tree`);
+  if (/^\d+$/.test(text) && Number(text) > MAX_THREADS)
+    return err(`${printable(text)} threads are too many: at most ${MAX_THREADS}, each a search with its own tree`);
   return parseWholeNumber(text, 1, MAX_THREADS);
 }
 
 export function parseEngineName(text: string): Result<string> {
   if (text === "") return err("the name is empty");
   if (!/^[\x21-\x7e]+$/.test(text)) return err(`the name "${printable(text)}" must be printable ASCII without spaces`);
-  if (text.length > MAX_NAME_BYTES) return err(`the name has ${text.length} bytes; the course allows at most ${MAX_NAME_BYTES}`);
+  if (text.length > MAX_NAME_BYTES)
+    return err(`the name has ${text.length} bytes; the course allows at most ${MAX_NAME_BYTES}`);
   return ok(text);
 }
 
 /** The engine's options; the usage text is computed from this table, so a new option is one entry here and one field above. */
 export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--name": field("name", "NAME", `the reply to name (default ${DEFAULT_NAME})`, parseEngineName),
-  "--seed": field("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
-  "--verbose": flag("draw the board on stderr after every move, undo and new position", (o) => ({ ...o, verbose: true })),
-  "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({ ...o, protocol: "gtp" })),
-  "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({ ...o, protocol: "nboard" })),
-  "--time": field("time", "SECONDS", `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
-  "--time-allocation": field("timeAllocation", "midgame|flat", "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly (default midgame)", parseAllocation),
-  "--no-early-stop": flag("search each move for its whole budget, even when the time saved would carry over to later moves and the move can no longer change", (o) => ({ ...o, earlyStop: false })),
-  "--playouts": field("playouts", "N", "a fixed number of playouts per move instead of a time (still within --max-move-time)", (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS)),
-  "--max-move-time": field("maxMoveTime", "SECONDS", `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`, (t) => parseDecimal(t, 0.01, 3600)),
-  "--progress": field("progress", "SECONDS", "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)", (t) => parseDecimal(t, 0.05, 3600)),
-  "--connect-timeout": field("connectTimeout", "SECONDS", `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`, (t) => parseDecimal(t, 0.01, 3600)),
-  "--search": searchSetting("algorithm", "uct|ucb|random|alphabeta", `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`, parseAlgorithm),
-  "--depth": searchSetting("depth", "N", `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`, (t) => parseWholeNumber(t, 1, MAX_DEPTH)),
-  "--classic": flag("the classic UCT of the course: random playouts, no evaluation (--leaf playout --prior-visits 0 --ucb-c 0.3 --pp-r 0; options after it still apply)", (o) => ({ ...o, search: { ...o.search, ...classicSettings() } })),
-  "--leaf": searchSetting("leaf", "eval|playout", `what a new leaf of the tree is worth: the evaluation's win probability, or one random playout (default ${DEFAULT_SEARCH_PARAMS.leaf})`, parseLeaf),
-  "--prior-visits": searchSetting("priorVisits", "N", `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`, (t) => parseDecimal(t, 0, 1000)),
-  "--eval-scale": searchSetting("evalScale", "DISCS|fitted", `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`, (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000))),
-  "--weights": field("weights", "FILE", "the evaluation's weights file (default: the weights built into the program)", nonEmpty),
-  "--threads": field("threads", "N", `search each move on N threads at once (see --parallel; default 1: the course judge runs two engines on one machine)`, parseThreads),
-  "--parallel": field("parallel", "root|tree", `with --threads: each thread a search with its own tree of --max-nodes, the move chosen on their root statistics merged, --playouts for each (root); or all threads in one shared tree with virtual loss, --playouts for the engine's thread, the others stopping with it (tree) (default tree)`, parseParallelisation),
-  "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) => parseDecimal(t, 0, 100)),
-  "--pp-r": searchSetting("ppR", "R", `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`, (t) => parseDecimal(t, 0, 100)),
-  "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({ ...o, search: { ...o.search, ppR: 0 } })),
-  "--pp-min-visits": searchSetting("ppMinVisits", "N", `playouts every child needs before pruning (default ${DEFAULT_SEARCH_PARAMS.ppMinVisits})`, (t) => parseWholeNumber(t, 1, 1e9)),
-  "--solve-empties": searchSetting("solveEmpties", "N", `tree leaves with at most N empty squares are solved (win, draw or loss) instead of played out, 0 = never (default ${DEFAULT_SEARCH_PARAMS.solveEmpties})`, (t) => parseWholeNumber(t, 0, 14)),
-  "--max-nodes": searchSetting("maxNodes", "N", `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`, (t) => parseWholeNumber(t, 1000, MAX_NODES)),
+  "--seed": field("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) =>
+    parseWholeNumber(t, 0, 0xffffffff),
+  ),
+  "--verbose": flag("draw the board on stderr after every move, undo and new position", (o) => ({
+    ...o,
+    verbose: true,
+  })),
+  "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({
+    ...o,
+    protocol: "gtp",
+  })),
+  "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({
+    ...o,
+    protocol: "nboard",
+  })),
+  "--time": field(
+    "time",
+    "SECONDS",
+    `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`,
+    (t) => parseDecimal(t, 0.01, 3600),
+  ),
+  "--time-allocation": field(
+    "timeAllocation",
+    "midgame|flat",
+    "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly (default midgame)",
+    parseAllocation,
+  ),
+  "--no-early-stop": flag(
+    "search each move for its whole budget, even when the time saved would carry over to later moves and the move can no longer change",
+    (o) => ({ ...o, earlyStop: false }),
+  ),
+  "--playouts": field(
+    "playouts",
+    "N",
+    "a fixed number of playouts per move instead of a time (still within --max-move-time)",
+    (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS),
+  ),
+  "--max-move-time": field(
+    "maxMoveTime",
+    "SECONDS",
+    `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`,
+    (t) => parseDecimal(t, 0.01, 3600),
+  ),
+  "--progress": field(
+    "progress",
+    "SECONDS",
+    "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)",
+    (t) => parseDecimal(t, 0.05, 3600),
+  ),
+  "--connect-timeout": field(
+    "connectTimeout",
+    "SECONDS",
+    `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`,
+    (t) => parseDecimal(t, 0.01, 3600),
+  ),
+  "--search": searchSetting(
+    "algorithm",
+    "uct|ucb|random|alphabeta",
+    `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`,
+    parseAlgorithm,
+  ),
+  "--depth": searchSetting(
+    "depth",
+    "N",
+    `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`,
+    (t) => parseWholeNumber(t, 1, MAX_DEPTH),
+  ),
+  "--classic": flag(
+    "the classic UCT of the course: random playouts, no evaluation (--leaf playout --prior-visits 0 --ucb-c 0.3 --pp-r 0; options after it still apply)",
+    (o) => ({ ...o, search: { ...o.search, ...classicSettings() } }),
+  ),
+  "--leaf": searchSetting(
+    "leaf",
+    "eval|playout",
+    `what a new leaf of the tree is worth: the evaluation's win probability, or one random playout (default ${DEFAULT_SEARCH_PARAMS.leaf})`,
+    parseLeaf,
+  ),
+  "--prior-visits": searchSetting(
+    "priorVisits",
+    "N",
+    `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`,
+    (t) => parseDecimal(t, 0, 1000),
+  ),
+  "--eval-scale": searchSetting(
+    "evalScale",
+    "DISCS|fitted",
+    `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`,
+    (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000)),
+  ),
+  "--weights": field(
+    "weights",
+    "FILE",
+    "the evaluation's weights file (default: the weights built into the program)",
+    nonEmpty,
+  ),
+  "--threads": field(
+    "threads",
+    "N",
+    `search each move on N threads at once (see --parallel; default 1: the course judge runs two engines on one machine)`,
+    parseThreads,
+  ),
+  "--parallel": field(
+    "parallel",
+    "root|tree",
+    `with --threads: each thread a search with its own tree of --max-nodes, the move chosen on their root statistics merged, --playouts for each (root); or all threads in one shared tree with virtual loss, --playouts for the engine's thread, the others stopping with it (tree) (default tree)`,
+    parseParallelisation,
+  ),
+  "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) =>
+    parseDecimal(t, 0, 100),
+  ),
+  "--pp-r": searchSetting(
+    "ppR",
+    "R",
+    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`,
+    (t) => parseDecimal(t, 0, 100),
+  ),
+  "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({
+    ...o,
+    search: { ...o.search, ppR: 0 },
+  })),
+  "--pp-min-visits": searchSetting(
+    "ppMinVisits",
+    "N",
+    `playouts every child needs before pruning (default ${DEFAULT_SEARCH_PARAMS.ppMinVisits})`,
+    (t) => parseWholeNumber(t, 1, 1e9),
+  ),
+  "--solve-empties": searchSetting(
+    "solveEmpties",
+    "N",
+    `tree leaves with at most N empty squares are solved (win, draw or loss) instead of played out, 0 = never (default ${DEFAULT_SEARCH_PARAMS.solveEmpties})`,
+    (t) => parseWholeNumber(t, 0, 14),
+  ),
+  "--max-nodes": searchSetting(
+    "maxNodes",
+    "N",
+    `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`,
+    (t) => parseWholeNumber(t, 1000, MAX_NODES),
+  ),
 };
 
 /** What --classic sets: the search parameters in which CLASSIC_SEARCH_PARAMS differs from the defaults. */
@@ -176,7 +320,10 @@ export function defaultEngineOptions(): EngineOptions {
 }
 
 /** Options (before or after the address) and at most two positional arguments: `[IP] PORT`. */
-export function parseEngineCommandLine(args: readonly string[], defaults: EngineOptions = defaultEngineOptions()): Result<EngineCommandLine> {
+export function parseEngineCommandLine(
+  args: readonly string[],
+  defaults: EngineOptions = defaultEngineOptions(),
+): Result<EngineCommandLine> {
   const parsed = parseOptions(ENGINE_OPTIONS, args, defaults);
   if (!parsed.ok) return parsed;
   return engineCommandLine(parsed.value);
@@ -190,7 +337,10 @@ export function engineCommandLine({ settings, positional }: ParsedOptions<Engine
 
 function parseEndpoint(positional: readonly string[]): Result<Endpoint> {
   if (positional.length === 0) return ok({ kind: "stdio" });
-  if (positional.length > 2) return err(`expected at most IP and PORT, got ${positional.length} arguments: ${positional.map((p) => `"${printable(p)}"`).join(" ")}`);
+  if (positional.length > 2)
+    return err(
+      `expected at most IP and PORT, got ${positional.length} arguments: ${positional.map((p) => `"${printable(p)}"`).join(" ")}`,
+    );
   const host = positional.length === 2 ? positional[0]! : DEFAULT_HOST;
   if (isIP(host) === 0 && host !== "localhost") return err(`"${printable(host)}" is not an IP address`);
   const port = parseWholeNumber(positional[positional.length - 1]!, 1, 65535);

@@ -103,7 +103,9 @@ function playArguments(session: Session, args: readonly string[]): Result<unknow
 function undo(session: Session, count: number): Result<string> {
   if (session.undo(count)) return done;
   const n = session.game.moves.length;
-  return err(`cannot take back ${count} move${count > 1 ? "s" : ""}: the game has ${n === 0 ? "none" : n} since its start or last code`);
+  return err(
+    `cannot take back ${count} move${count > 1 ? "s" : ""}: the game has ${n === 0 ? "none" : n} since its start or last code`,
+  );
 }
 
 /** One command line's reply, without framing: "" for a blank line, which is no command. */
@@ -122,7 +124,9 @@ export function answerOtp(session: Session, line: string): { readonly reply: str
     line.length > OTP_MAX_LINE
       ? err(`the line is longer than ${OTP_MAX_LINE} bytes`)
       : args.length !== command.arity
-        ? err(`takes ${command.arity === 0 ? "no arguments" : `${command.arity} argument${command.arity > 1 ? "s" : ""}`} (${command.usage}), got ${args.length}`)
+        ? err(
+            `takes ${command.arity === 0 ? "no arguments" : `${command.arity} argument${command.arity > 1 ? "s" : ""}`} (${command.usage}), got ${args.length}`,
+          )
         : command.run(session, args);
   if (!result.ok) {
     session.log(`${word}: ${result.error}`);

@@ -1,7 +1,17 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type Evaluation, type Game, type Move, type Search, type SearchLimits, type SearchReport, type Solver, Tree, formatCode } from "../../src/index.js";
+import {
+  type Evaluation,
+  type Game,
+  type Move,
+  type Search,
+  type SearchLimits,
+  type SearchReport,
+  type Solver,
+  Tree,
+  formatCode,
+} from "../../src/index.js";
 import { makeSearch } from "./engineSearch.js";
 import type { EngineOptions } from "./options.js";
 import { type ThreadResult, ResultSlot } from "./resultSlot.js";
@@ -65,14 +75,25 @@ export class ParallelSearch {
   /** With tree parallelisation. */
   private readonly shared: SharedTree | undefined;
 
-  constructor(options: EngineOptions, private readonly log: (line: string) => void, evaluation: Evaluation | undefined, now?: () => number, solver?: Solver) {
+  constructor(
+    options: EngineOptions,
+    private readonly log: (line: string) => void,
+    evaluation: Evaluation | undefined,
+    now?: () => number,
+    solver?: Solver,
+  ) {
     const { maxNodes } = options.search;
-    this.shared = options.threads > 1 && options.parallel === "tree"
-      ? { trees: [Tree.shared(maxNodes), Tree.shared(maxNodes)], stopped: new Int32Array(new SharedArrayBuffer(4)) }
-      : undefined;
+    this.shared =
+      options.threads > 1 && options.parallel === "tree"
+        ? { trees: [Tree.shared(maxNodes), Tree.shared(maxNodes)], stopped: new Int32Array(new SharedArrayBuffer(4)) }
+        : undefined;
     const trees = this.shared?.trees;
     this.main = makeSearch(options, {
-      seed: options.seed, evaluation, ...(now === undefined ? {} : { now }), ...(solver === undefined ? {} : { solver }), ...(trees === undefined ? {} : { trees }),
+      seed: options.seed,
+      evaluation,
+      ...(now === undefined ? {} : { now }),
+      ...(solver === undefined ? {} : { solver }),
+      ...(trees === undefined ? {} : { trees }),
     });
     if (options.threads === 1) return;
     const file = fileURLToPath(WORKER_FILE);
@@ -85,8 +106,21 @@ export class ParallelSearch {
 
   private start(file: string, options: EngineOptions, thread: number): Helper {
     const slot = new ResultSlot();
-    const shared = this.shared === undefined ? {} : { shared: { trees: [this.shared.trees[0].memory, this.shared.trees[1].memory] as const, stopped: this.shared.stopped.buffer as SharedArrayBuffer } };
-    const workerData: SearchWorkerData = { options, seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0, slot: slot.buffer, ...shared };
+    const shared =
+      this.shared === undefined
+        ? {}
+        : {
+            shared: {
+              trees: [this.shared.trees[0].memory, this.shared.trees[1].memory] as const,
+              stopped: this.shared.stopped.buffer as SharedArrayBuffer,
+            },
+          };
+    const workerData: SearchWorkerData = {
+      options,
+      seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0,
+      slot: slot.buffer,
+      ...shared,
+    };
     const helper: Helper = { thread, worker: new Worker(file, { workerData }), slot, state: "live" };
     helper.worker.unref();
     helper.worker.on("error", (e) => this.lost(helper, `failed: ${e.message}`));
@@ -103,7 +137,11 @@ export class ParallelSearch {
     if (helper.state === "gone") return;
     const announced = helper.state === "failed";
     helper.state = "gone";
-    this.log(announced ? `threads: thread ${helper.thread} ${why}` : `threads: thread ${helper.thread} ${why}; searching on ${1 + this.live().length} threads from now on`);
+    this.log(
+      announced
+        ? `threads: thread ${helper.thread} ${why}`
+        : `threads: thread ${helper.thread} ${why}; searching on ${1 + this.live().length} threads from now on`,
+    );
   }
 
   private live(): Helper[] {
@@ -133,7 +171,10 @@ export class ParallelSearch {
     const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
     const request = ++this.request;
     const message: SearchRequest = {
-      kind: "search", request, start: formatCode(game.start), moves: [...game.moves],
+      kind: "search",
+      request,
+      start: formatCode(game.start),
+      moves: [...game.moves],
       ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
       ...(deadline === undefined ? {} : { deadline }),
       stopEarly: limits.stopEarly ?? false,
@@ -142,7 +183,9 @@ export class ParallelSearch {
     const own = this.main.choose(game, limits);
     const searched = wallClock();
     const until = deadline === undefined ? searched + (searched - started) + UNTIMED_GRACE_MS : deadline + GRACE_MS;
-    const results = this.answers(helpers, request, until, (h) => this.log(`threads: thread ${h.thread} did not answer by the deadline; its search is left out of this move`));
+    const results = this.answers(helpers, request, until, (h) =>
+      this.log(`threads: thread ${h.thread} did not answer by the deadline; its search is left out of this move`),
+    );
     const merged = mergeRootChildren([this.main.rootChildren(), ...results.map((r) => r.children)]);
     const best = chooseRootChild(merged)!;
     this.merged = merged;
@@ -174,16 +217,22 @@ export class ParallelSearch {
    * The answers of the helpers to `request`, waiting for each until `until`: a failed one is
    * left out for good, a late one is told to `late`.
    */
-  private answers(helpers: readonly Helper[], request: number, until: number, late: (helper: Helper) => void): ThreadResult[] {
+  private answers(
+    helpers: readonly Helper[],
+    request: number,
+    until: number,
+    late: (helper: Helper) => void,
+  ): ThreadResult[] {
     const results: ThreadResult[] = [];
     for (const h of helpers) {
       const answer = h.slot.wait(request, until, wallClock);
       if (answer.kind === "answered") results.push(answer.result);
       else if (answer.kind === "failed") {
         h.state = "failed";
-        this.log(`threads: thread ${h.thread}'s search failed; searching on ${1 + this.live().length} threads from now on`);
-      }
-      else late(h);
+        this.log(
+          `threads: thread ${h.thread}'s search failed; searching on ${1 + this.live().length} threads from now on`,
+        );
+      } else late(h);
     }
     return results;
   }
@@ -194,7 +243,12 @@ export class ParallelSearch {
    * search ends, which then stops the others and reports on the tree they grew together. With
    * --playouts the main thread does that many, and the others stop with it.
    */
-  private chooseShared(game: Game, limits: SearchLimits, helpers: readonly Helper[], { trees, stopped }: SharedTree): ThreadedReport {
+  private chooseShared(
+    game: Game,
+    limits: SearchLimits,
+    helpers: readonly Helper[],
+    { trees, stopped }: SharedTree,
+  ): ThreadedReport {
     const started = wallClock();
     const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
     const request = ++this.request;
@@ -203,7 +257,10 @@ export class ParallelSearch {
       ...limits,
       started: (tree, root) => {
         const message: SearchRequest = {
-          kind: "shared", request, pool: tree === trees[0] ? 0 : 1, root: formatCode(root),
+          kind: "shared",
+          request,
+          pool: tree === trees[0] ? 0 : 1,
+          root: formatCode(root),
           ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
           ...(deadline === undefined ? {} : { deadline }),
         };
@@ -219,9 +276,14 @@ export class ParallelSearch {
     const results = this.answers(working, request, wallClock() + GRACE_MS, (h) => {
       h.state = "gone";
       void h.worker.terminate();
-      this.log(`threads: thread ${h.thread} did not stop with the move; it is ended, as it might still write into the shared tree: searching on ${1 + this.live().length} threads from now on`);
+      this.log(
+        `threads: thread ${h.thread} did not stop with the move; it is ended, as it might still write into the shared tree: searching on ${1 + this.live().length} threads from now on`,
+      );
     });
-    const more = results.reduce((sum, r) => ({ playouts: sum.playouts + r.playouts, solved: sum.solved + r.solved }), { playouts: 0, solved: 0 });
+    const more = results.reduce((sum, r) => ({ playouts: sum.playouts + r.playouts, solved: sum.solved + r.solved }), {
+      playouts: 0,
+      solved: 0,
+    });
     return { ...this.main.restate(more, own.playouts), threads: 1 + results.length, sharedTree: true };
   }
 

@@ -12,7 +12,10 @@ export interface ThreadResult {
 }
 
 /** A thread's answer to one request, as the waiting thread finds it. */
-export type Answer = { readonly kind: "answered"; readonly result: ThreadResult } | { readonly kind: "failed" } | { readonly kind: "late" };
+export type Answer =
+  | { readonly kind: "answered"; readonly result: ThreadResult }
+  | { readonly kind: "failed" }
+  | { readonly kind: "late" };
 
 /** A root has at most one child a square (a pass is the only child when there is no square). */
 const MAX_CHILDREN = 64;
@@ -38,7 +41,9 @@ export class ResultSlot {
   private readonly state: Int32Array;
   private readonly words: Float64Array;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(STATE_BYTES + 8 * (COUNTS + CHILD_WORDS * MAX_CHILDREN))) {
+  constructor(
+    readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(STATE_BYTES + 8 * (COUNTS + CHILD_WORDS * MAX_CHILDREN)),
+  ) {
     this.state = new Int32Array(buffer, 0, 3);
     this.words = new Float64Array(buffer, STATE_BYTES);
   }
@@ -81,7 +86,10 @@ export class ResultSlot {
   wait(request: number, until: number, clock: () => number): Answer {
     for (;;) {
       const answered = Atomics.load(this.state, ANSWERED);
-      if (answered === request) return Atomics.load(this.state, FAILED) === request ? { kind: "failed" } : { kind: "answered", result: this.read() };
+      if (answered === request)
+        return Atomics.load(this.state, FAILED) === request
+          ? { kind: "failed" }
+          : { kind: "answered", result: this.read() };
       const left = until - clock();
       if (left <= 0) return { kind: "late" };
       Atomics.wait(this.state, ANSWERED, answered, left);

@@ -22,7 +22,13 @@ export function mergeRootChildren(searches: readonly (readonly RootChild[])[]): 
       merged.set(c.move, m);
     }
   }
-  return [...merged].map(([move, m]) => ({ move, visits: m.visits, winRate: m.visits > 0 ? m.points / m.visits : NaN, pruned: m.pruned, proven: m.proven }));
+  return [...merged].map(([move, m]) => ({
+    move,
+    visits: m.visits,
+    winRate: m.visits > 0 ? m.points / m.visits : NaN,
+    pruned: m.pruned,
+    proven: m.proven,
+  }));
 }
 
 /**
@@ -41,11 +47,20 @@ export function chooseRootChild(children: readonly RootChild[]): RootChild | und
 }
 
 /** The most visited child with this proof (ties: the higher mean), pruned ones only if `withPruned`. */
-function mostVisited(children: readonly RootChild[], proven: RootChild["proven"], withPruned: boolean): RootChild | undefined {
+function mostVisited(
+  children: readonly RootChild[],
+  proven: RootChild["proven"],
+  withPruned: boolean,
+): RootChild | undefined {
   let best: RootChild | undefined;
   for (const c of children) {
     if (c.proven !== proven || (!withPruned && c.pruned)) continue;
-    if (best === undefined || c.visits > best.visits || (c.visits === best.visits && c.visits > 0 && c.winRate > best.winRate)) best = c;
+    if (
+      best === undefined ||
+      c.visits > best.visits ||
+      (c.visits === best.visits && c.visits > 0 && c.winRate > best.winRate)
+    )
+      best = c;
   }
   return best;
 }

@@ -1,4 +1,13 @@
-import { type AlphaBetaResult, PASS, type Position, type SearchReport, type SolveMode, type SolveResult, formatOtpMove, formatVertex } from "../../src/index.js";
+import {
+  type AlphaBetaResult,
+  PASS,
+  type Position,
+  type SearchReport,
+  type SolveMode,
+  type SolveResult,
+  formatOtpMove,
+  formatVertex,
+} from "../../src/index.js";
 
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
@@ -6,7 +15,11 @@ import { type AlphaBetaResult, PASS, type Position, type SearchReport, type Solv
  * With `threads` above 1 the report merges that many searches (--threads), or, with
  * `sharedTree`, that many threads' visits of one tree.
  */
-export function formatSearchReport(report: SearchReport & { readonly threads?: number; readonly sharedTree?: boolean }, position: Position, word: "search" | "thinking" = "search"): string {
+export function formatSearchReport(
+  report: SearchReport & { readonly threads?: number; readonly sharedTree?: boolean },
+  position: Position,
+  word: "search" | "thinking" = "search",
+): string {
   const move = `${formatVertex(report.move)} (${formatOtpMove(report.move)})`;
   const side = position.blackToMove ? "black" : "white";
   switch (report.reason) {
@@ -21,12 +34,17 @@ export function formatSearchReport(report: SearchReport & { readonly threads?: n
     case "search": {
       const seconds = report.elapsedMs / 1000;
       const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      const threads = (report.threads ?? 1) > 1 ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}` : "";
-      return `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, `
-        + `${report.nodes} nodes, ${report.pruned} pruned; ${move} `
-        + `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; `
-        + `${report.proven === undefined ? "" : `proven ${report.proven}; `}`
-        + `pv ${report.pv.map(formatVertex).join(" ")}`;
+      const threads =
+        (report.threads ?? 1) > 1
+          ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}`
+          : "";
+      return (
+        `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
+        `${report.nodes} nodes, ${report.pruned} pruned; ${move} ` +
+        `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; ` +
+        `${report.proven === undefined ? "" : `proven ${report.proven}; `}` +
+        `pv ${report.pv.map(formatVertex).join(" ")}`
+      );
     }
   }
 }
@@ -42,11 +60,14 @@ export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedM
   const side = position.blackToMove ? "black" : "white";
   const seconds = (elapsedMs / 1000).toFixed(2);
   const work = `${result.nodes} nodes in ${seconds} s (${elapsedMs > 0 ? Math.round((result.nodes * 1000) / elapsedMs) : 0}/s)`;
-  if (!result.solved) return `solve: ${side}: ${position.empties()} empties not solved (${mode}), ${work}; the search decides`;
+  if (!result.solved)
+    return `solve: ${side}: ${position.empties()} empties not solved (${mode}), ${work}; the search decides`;
   const move = result.move === undefined ? "" : `; ${formatVertex(result.move)} (${formatOtpMove(result.move)})`;
   const score = result.score > 0 ? `+${result.score}` : String(result.score);
-  if (mode === "exact") return `solve: ${side}: ${result.score < 0 ? "proven loss" : "solved exact"} ${score}, ${work}${move}`;
-  const outcome = result.score > 0 ? "solved win" : result.score === 0 ? "solved draw" : "proven loss; the search decides";
+  if (mode === "exact")
+    return `solve: ${side}: ${result.score < 0 ? "proven loss" : "solved exact"} ${score}, ${work}${move}`;
+  const outcome =
+    result.score > 0 ? "solved win" : result.score === 0 ? "solved draw" : "proven loss; the search decides";
   return `solve: ${side}: ${outcome}, ${work}${result.score < 0 ? "" : move}`;
 }
 

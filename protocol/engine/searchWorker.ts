@@ -28,8 +28,23 @@ export interface SearchWorkerData {
  * `request`. `deadline` is on the wall clock.
  */
 export type SearchRequest =
-  | { readonly kind: "search"; readonly request: number; readonly start: string; readonly moves: readonly Move[]; readonly playouts?: number; readonly deadline?: number; readonly stopEarly: boolean }
-  | { readonly kind: "shared"; readonly request: number; readonly pool: 0 | 1; readonly root: string; readonly playouts?: number; readonly deadline?: number }
+  | {
+      readonly kind: "search";
+      readonly request: number;
+      readonly start: string;
+      readonly moves: readonly Move[];
+      readonly playouts?: number;
+      readonly deadline?: number;
+      readonly stopEarly: boolean;
+    }
+  | {
+      readonly kind: "shared";
+      readonly request: number;
+      readonly pool: 0 | 1;
+      readonly root: string;
+      readonly playouts?: number;
+      readonly deadline?: number;
+    }
   | { readonly kind: "reset" };
 
 if (parentPort === null) throw new Error("searchWorker.js runs in a worker thread, started by ParallelSearch");
@@ -37,7 +52,7 @@ const { options, seed, slot, shared } = workerData as SearchWorkerData;
 // The session checked the weights at start; a worker reads them again (its own copy of the tables).
 const loaded = needsEvaluation(options) ? loadEvaluation(options.weights) : undefined;
 if (loaded !== undefined && !loaded.ok) throw new Error(loaded.error);
-const trees = shared === undefined ? undefined : shared.trees.map((m) => new Tree(m.capacity, m)) as [Tree, Tree];
+const trees = shared === undefined ? undefined : (shared.trees.map((m) => new Tree(m.capacity, m)) as [Tree, Tree]);
 const stopped = shared === undefined ? undefined : new Int32Array(shared.stopped);
 const search = makeSearch(options, { seed, evaluation: loaded?.value, ...(trees === undefined ? {} : { trees }) });
 const results = new ResultSlot(slot);
@@ -50,7 +65,8 @@ parentPort.on("message", (message: SearchRequest) => {
   try {
     const timeMs = message.deadline === undefined ? undefined : Math.max(0, message.deadline - wallClock());
     if (message.kind === "shared") {
-      if (trees === undefined || stopped === undefined) throw new Error("a shared-tree search asked of a worker started without the shared tree");
+      if (trees === undefined || stopped === undefined)
+        throw new Error("a shared-tree search asked of a worker started without the shared tree");
       const { request } = message;
       // Said before the first look at `stopped`: a main thread that finds this request not begun once it has ended it knows the tree is left alone.
       results.begin(request);
@@ -59,7 +75,14 @@ parentPort.on("message", (message: SearchRequest) => {
         ...(timeMs === undefined ? {} : { timeMs }),
         stop: () => Atomics.load(stopped, 0) >= request,
       });
-      results.write(request, { playouts: done.playouts, solved: done.solved, nodes: 0, reused: 0, pruned: 0, children: [] });
+      results.write(request, {
+        playouts: done.playouts,
+        solved: done.solved,
+        nodes: 0,
+        reused: 0,
+        pruned: 0,
+        children: [],
+      });
       return;
     }
     const report = search.choose(replay(message.start, message.moves), {
@@ -67,7 +90,14 @@ parentPort.on("message", (message: SearchRequest) => {
       ...(timeMs === undefined ? {} : { timeMs }),
       stopEarly: message.stopEarly,
     });
-    results.write(message.request, { playouts: report.playouts, solved: report.solved, nodes: report.nodes, reused: report.reused, pruned: report.pruned, children: search.rootChildren() });
+    results.write(message.request, {
+      playouts: report.playouts,
+      solved: report.solved,
+      nodes: report.nodes,
+      reused: report.reused,
+      pruned: report.pruned,
+      children: search.rootChildren(),
+    });
   } catch (e) {
     // The waiting thread is told at once; the error itself reaches it as the worker's "error" event.
     results.fail(message.request);

@@ -76,7 +76,8 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
   // The line so far, without its leading blanks, cut to `keep` characters.
   let pending = "";
   const extend = (text: string): void => {
-    if (pending.length < keep) pending = (pending === "" ? trimLeadingBlanks(text) : pending + text.slice(0, keep)).slice(0, keep);
+    if (pending.length < keep)
+      pending = (pending === "" ? trimLeadingBlanks(text) : pending + text.slice(0, keep)).slice(0, keep);
   };
   let chunkFramed = channel.unframed;
   try {

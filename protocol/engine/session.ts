@@ -1,4 +1,18 @@
-import { AlphaBeta, type CodedPosition, type Evaluation, Game, type Move, PASS, type Position, type Result, type SearchLimits, SolvePlanner, Solver, TimeControl, ok } from "../../src/index.js";
+import {
+  AlphaBeta,
+  type CodedPosition,
+  type Evaluation,
+  Game,
+  type Move,
+  PASS,
+  type Position,
+  type Result,
+  type SearchLimits,
+  SolvePlanner,
+  Solver,
+  TimeControl,
+  ok,
+} from "../../src/index.js";
 import type { SearchReport, SolveMode } from "../../src/index.js";
 import { needsEvaluation } from "./engineSearch.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
@@ -17,9 +31,21 @@ interface Choice {
  * the solver's proven score, or the search's report (whose tree `searchChildren` reads).
  */
 export type Thought =
-  | { readonly by: "solver"; readonly move: Move; readonly mode: SolveMode; readonly score: number; readonly elapsedMs: number }
+  | {
+      readonly by: "solver";
+      readonly move: Move;
+      readonly mode: SolveMode;
+      readonly score: number;
+      readonly elapsedMs: number;
+    }
   | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number }
-  | { readonly by: "alphabeta"; readonly move: Move; readonly score: number; readonly depth: number; readonly elapsedMs: number };
+  | {
+      readonly by: "alphabeta";
+      readonly move: Move;
+      readonly score: number;
+      readonly depth: number;
+      readonly elapsedMs: number;
+    };
 
 /**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
@@ -51,7 +77,8 @@ export class Session {
     /** The pattern evaluation: the alpha-beta player's, and the tree search's leaf values and priors (needed unless --classic). */
     private readonly evaluation?: Evaluation,
   ) {
-    if (needsEvaluation(options) && evaluation === undefined) throw new Error("these engine options need the session made with an evaluation");
+    if (needsEvaluation(options) && evaluation === undefined)
+      throw new Error("these engine options need the session made with an evaluation");
     this.clock = new TimeControl(options.time * 1000, options.timeAllocation);
   }
 
@@ -153,13 +180,22 @@ export class Session {
     const limits = this.limits(position);
     const solve = this.solveIfItFits(position, limits);
     if (solve.choice !== undefined) return solve.choice;
-    const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
+    const rest =
+      limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
     if (this.options.search.algorithm === "alphabeta") return this.thinkAlphaBeta(position, rest.timeMs, solve.spentMs);
     const { progress } = this.options;
-    const report = this.searcher().choose(this.current, progress === undefined ? rest : {
-      ...rest,
-      progress: { everyMs: progress * 1000, report: (standing) => this.log(formatSearchReport(standing, position, "thinking")) },
-    });
+    const report = this.searcher().choose(
+      this.current,
+      progress === undefined
+        ? rest
+        : {
+            ...rest,
+            progress: {
+              everyMs: progress * 1000,
+              report: (standing) => this.log(formatSearchReport(standing, position, "thinking")),
+            },
+          },
+    );
     this.log(formatSearchReport(report, position));
     const elapsedMs = solve.spentMs + report.elapsedMs;
     this.thought = { by: "search", report, elapsedMs };
@@ -184,7 +220,10 @@ export class Session {
    * (the best score), a win/draw/loss one when it is a win or a draw; a proven loss, or a solve
    * that ran out of its share of the budget, leaves the move to the search with the time left.
    */
-  private solveIfItFits(position: Position, limits: SearchLimits): { readonly choice?: Choice; readonly spentMs: number } {
+  private solveIfItFits(
+    position: Position,
+    limits: SearchLimits,
+  ): { readonly choice?: Choice; readonly spentMs: number } {
     if (this.options.search.algorithm === "random" || position.legalMoves().length < 2) return { spentMs: 0 };
     const plan = this.planner.plan(position.empties(), { ms: limits.timeMs, playouts: limits.playouts });
     if (plan === undefined) return { spentMs: 0 };

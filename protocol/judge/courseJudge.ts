@@ -32,7 +32,10 @@ class Player {
   wins = 0;
   readonly client: OtpClient | undefined;
 
-  constructor(readonly index: number, readonly connection: UnframedConnection | undefined) {
+  constructor(
+    readonly index: number,
+    readonly connection: UnframedConnection | undefined,
+  ) {
     this.ok = connection !== undefined;
     this.client = connection === undefined ? undefined : new OtpClient(connection);
   }
@@ -82,13 +85,24 @@ export async function judgeMatch(
     let score: number;
     if (black.ok && white.ok) {
       let ply = 0;
-      const played = await refereeGame({ black: black.client!, white: white.client! }, [], settings, ({ colour, move, ms }) => {
-        transcript(`  ${++ply}. ${colour} ${formatOtpMove(move)} (${formatVertex(move).toLowerCase()}) in ${seconds(ms)}`);
-      });
-      if (played.forfeit !== undefined) forfeit(played.forfeit.colour === "black" ? black : white, played.forfeit.reason);
+      const played = await refereeGame(
+        { black: black.client!, white: white.client! },
+        [],
+        settings,
+        ({ colour, move, ms }) => {
+          transcript(
+            `  ${++ply}. ${colour} ${formatOtpMove(move)} (${formatVertex(move).toLowerCase()}) in ${seconds(ms)}`,
+          );
+        },
+      );
+      if (played.forfeit !== undefined)
+        forfeit(played.forfeit.colour === "black" ? black : white, played.forfeit.reason);
       const position = played.game.position;
       score = played.forfeit === undefined ? position.discDifference() : played.forfeit.colour === "black" ? -1 : 1;
-      const discs = played.forfeit === undefined ? `black ${position.blackDiscs()}, white ${position.whiteDiscs()}: ` : "by forfeit: ";
+      const discs =
+        played.forfeit === undefined
+          ? `black ${position.blackDiscs()}, white ${position.whiteDiscs()}: `
+          : "by forfeit: ";
       record(round, score, discs);
     } else {
       record(round, Number(black.ok) - Number(white.ok), "by forfeit: ");

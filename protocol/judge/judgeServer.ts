@@ -22,7 +22,9 @@ export interface JudgeRun {
 
 function listen(server: Server, port: number, host: string | undefined): Promise<Result<number>> {
   return new Promise((resolve) => {
-    server.once("error", (e: NodeJS.ErrnoException) => resolve(err(`cannot listen on port ${port}: ${e.code ?? e.message}`)));
+    server.once("error", (e: NodeJS.ErrnoException) =>
+      resolve(err(`cannot listen on port ${port}: ${e.code ?? e.message}`)),
+    );
     // Node sets SO_REUSEADDR, so the port is free again right after a run, unlike the original.
     server.listen({ port, host }, () => {
       const address = server.address();

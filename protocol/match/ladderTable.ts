@@ -30,7 +30,13 @@ export interface LadderRow {
 
 /** The value at a dotted path ("summary.moveTimes.0.maxSeconds"), or undefined. */
 function at(json: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((value, key) => (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined), json);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (value, key) =>
+        typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined,
+      json,
+    );
 }
 
 /** Reads fields of a JSON value; the first field that is missing or of the wrong kind is kept as the error. */
@@ -52,7 +58,13 @@ class Fields {
 
   seconds(path: string): number {
     const value = at(this.json, path);
-    return this.check(path, value, typeof value === "number" && Number.isFinite(value) && value >= 0, "a number of seconds", 0);
+    return this.check(
+      path,
+      value,
+      typeof value === "number" && Number.isFinite(value) && value >= 0,
+      "a number of seconds",
+      0,
+    );
   }
 
   text(path: string): string {
@@ -62,7 +74,13 @@ class Fields {
 
   words(path: string): string[] {
     const value = at(this.json, path);
-    return this.check(path, value, Array.isArray(value) && value.length > 0 && value.every((w) => typeof w === "string"), "a command line (a list of words)", []);
+    return this.check(
+      path,
+      value,
+      Array.isArray(value) && value.length > 0 && value.every((w) => typeof w === "string"),
+      "a command line (a list of words)",
+      [],
+    );
   }
 }
 
@@ -89,10 +107,21 @@ export function readLadderRow(rung: string, text: string): Result<LadderRow> {
     meanSeconds: f.seconds("summary.moveTimes.0.averageSeconds"),
     maxSeconds: f.seconds("summary.moveTimes.0.maxSeconds"),
   };
-  return f.error === undefined ? ok(row) : err(`${f.error}: is it the JSON of a finished othello match --json with --move-time?`);
+  return f.error === undefined
+    ? ok(row)
+    : err(`${f.error}: is it the JSON of a finished othello match --json with --move-time?`);
 }
 
-const HEADINGS = ["rung", "opponent", "time a move", "W/D/L", "score", "Elo (95% CI)", "our time a move: mean, max", "forfeits: us, them"];
+const HEADINGS = [
+  "rung",
+  "opponent",
+  "time a move",
+  "W/D/L",
+  "score",
+  "Elo (95% CI)",
+  "our time a move: mean, max",
+  "forfeits: us, them",
+];
 
 function cells(row: LadderRow): string[] {
   const { wins, draws, losses } = row.tally;
@@ -113,7 +142,12 @@ function cells(row: LadderRow): string[] {
 export function formatLadderTable(rows: readonly LadderRow[]): string[] {
   const table = [HEADINGS, ...rows.map(cells)];
   const widths = HEADINGS.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  return table.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  return table.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 /** The distinct values, in their first order, as one text. */
@@ -127,8 +161,8 @@ export function formatLadderMarkdown(rows: readonly LadderRow[]): string[] {
   const openings = distinct(rows.map((r) => code(r.openings)));
   const concurrency = distinct(rows.map((r) => String(r.concurrency)));
   return [
-    `Played ${dates} by \`othello ladder\` (\`make ladder\`): ${engines} against each opponent, both over GTP with `
-      + `\`time_settings 0 S 1\` (S the time a move), the openings from ${openings}, each played with both colours, ${concurrency} game(s) at once.`,
+    `Played ${dates} by \`othello ladder\` (\`make ladder\`): ${engines} against each opponent, both over GTP with ` +
+      `\`time_settings 0 S 1\` (S the time a move), the openings from ${openings}, each played with both colours, ${concurrency} game(s) at once.`,
     "",
     `| ${HEADINGS.join(" | ")} |`,
     `|${HEADINGS.map(() => "---|").join("")}`,

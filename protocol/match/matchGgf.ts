@@ -30,9 +30,13 @@ export function formatGameRecordGgf(record: GameRecord, names: readonly [string,
     date,
     black: names[record.black],
     white: names[1 - record.black]!,
-    result: record.forfeit !== undefined
-      ? { blackMargin: winnerIsBlack ? 64 : -64, ending: "resigned" }
-      : { blackMargin: blackMargin > 0 ? blackMargin + empties : blackMargin < 0 ? blackMargin - empties : 0, ending: "normal" },
+    result:
+      record.forfeit !== undefined
+        ? { blackMargin: winnerIsBlack ? 64 : -64, ending: "resigned" }
+        : {
+            blackMargin: blackMargin > 0 ? blackMargin + empties : blackMargin < 0 ? blackMargin - empties : 0,
+            ending: "normal",
+          },
     type: "8",
     start: Position.initial(),
     moves,

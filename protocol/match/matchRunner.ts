@@ -58,7 +58,10 @@ class Seat {
   private client: EngineClient | undefined;
   name: string | undefined;
 
-  constructor(private readonly spec: EngineSpec, private readonly registry: ProcessRegistry) {}
+  constructor(
+    private readonly spec: EngineSpec,
+    private readonly registry: ProcessRegistry,
+  ) {}
 
   async ready(limitMs: number): Promise<Result<EngineClient>> {
     if (this.client !== undefined) return ok(this.client);
@@ -102,16 +105,46 @@ async function playGame(seats: readonly [Seat, Seat], index: number, settings: M
   const clients: EngineClient[] = [];
   for (const engine of [0, 1] as const) {
     const client = await seats[engine].ready(settings.replyLimitMs);
-    if (!client.ok) return { index, opening: formatOpening(opening), black, moves: [], winner: engine === 0 ? 1 : 0, blackDiscs: 2, whiteDiscs: 2, forfeit: forfeit(engine, client.error), moveTimes };
+    if (!client.ok)
+      return {
+        index,
+        opening: formatOpening(opening),
+        black,
+        moves: [],
+        winner: engine === 0 ? 1 : 0,
+        blackDiscs: 2,
+        whiteDiscs: 2,
+        forfeit: forfeit(engine, client.error),
+        moveTimes,
+      };
     clients.push(client.value);
   }
   const engineOf = (colour: "black" | "white"): 0 | 1 => ((colour === "black") === (black === 0) ? 0 : 1);
-  const refereeSettings = { genmoveMs: settings.genmoveLimitMs, replyMs: settings.replyLimitMs, moveTimeSeconds: settings.moveTimeSeconds, gameTimeSeconds: settings.gameTimeSeconds };
-  const { game, forfeit: lost } = await refereeGame({ black: clients[black]!, white: clients[1 - black]! }, opening, refereeSettings, ({ colour, ms }) => {
-    moveTimes[engineOf(colour)].push(ms);
-  });
+  const refereeSettings = {
+    genmoveMs: settings.genmoveLimitMs,
+    replyMs: settings.replyLimitMs,
+    moveTimeSeconds: settings.moveTimeSeconds,
+    gameTimeSeconds: settings.gameTimeSeconds,
+  };
+  const { game, forfeit: lost } = await refereeGame(
+    { black: clients[black]!, white: clients[1 - black]! },
+    opening,
+    refereeSettings,
+    ({ colour, ms }) => {
+      moveTimes[engineOf(colour)].push(ms);
+    },
+  );
   const difference = game.position.discDifference();
-  const winner = lost !== undefined ? (engineOf(lost.colour) === 0 ? 1 : 0) : difference === 0 ? null : (difference > 0) === (black === 0) ? 0 : 1;
+  const winner =
+    lost !== undefined
+      ? engineOf(lost.colour) === 0
+        ? 1
+        : 0
+      : difference === 0
+        ? null
+        : difference > 0 === (black === 0)
+          ? 0
+          : 1;
   return {
     index,
     opening: formatOpening(opening),
@@ -134,7 +167,11 @@ export interface MatchResult {
  * Plays the match on `concurrency` workers, each with its own pair of engine processes, and
  * reports every finished game to `onGame` as it comes.
  */
-export async function runMatch(settings: MatchSettings, registry: ProcessRegistry, onGame: (game: GameRecord) => void): Promise<MatchResult> {
+export async function runMatch(
+  settings: MatchSettings,
+  registry: ProcessRegistry,
+  onGame: (game: GameRecord) => void,
+): Promise<MatchResult> {
   const games: GameRecord[] = [];
   const names: [string | undefined, string | undefined] = [undefined, undefined];
   let next = 0;

@@ -7,7 +7,11 @@ import { Game, type Move, Random, type Result, err, formatVertex, ok, parseVerte
 
 /** Moves as GTP vertices, separated by spaces or run together: `f5 d6 c3` or `f5d6c3`. */
 export function parseOpening(text: string): Result<Move[]> {
-  const words = text.trim().toLowerCase().match(/pass|[a-z]\d+|\S/g) ?? [];
+  const words =
+    text
+      .trim()
+      .toLowerCase()
+      .match(/pass|[a-z]\d+|\S/g) ?? [];
   const game = new Game();
   for (const word of words) {
     const move = parseVertex(word);

@@ -10,7 +10,8 @@ export function parseWholeNumber(text: string, min: number, max: number): Result
 
 /** A number of seconds from 0 to max, with an optional decimal fraction ("12", "2.5"). */
 export function parseSeconds(text: string, max: number): Result<number> {
-  if (!/^\d+(\.\d+)?$/.test(text)) return err(`expected a number of seconds from 0 to ${max}, got "${printable(text)}"`);
+  if (!/^\d+(\.\d+)?$/.test(text))
+    return err(`expected a number of seconds from 0 to ${max}, got "${printable(text)}"`);
   const n = Number(text);
   if (n > max) return err(`${printable(text)} seconds is out of range: expected 0 to ${max}`);
   return ok(n);

@@ -16,7 +16,12 @@ export interface OptionSpec<T> {
 export type OptionTable<T> = Readonly<Record<string, OptionSpec<T>>>;
 
 /** An option with a value: parsed, then assigned into the settings. */
-export function valued<T, V>(value: string, help: string, parse: (text: string) => Result<V>, assign: (settings: T, value: V) => T): OptionSpec<T> {
+export function valued<T, V>(
+  value: string,
+  help: string,
+  parse: (text: string) => Result<V>,
+  assign: (settings: T, value: V) => T,
+): OptionSpec<T> {
   return {
     value,
     help,
@@ -28,7 +33,12 @@ export function valued<T, V>(value: string, help: string, parse: (text: string) 
 }
 
 /** An option with a value that sets one field of the settings. */
-export function field<T, K extends keyof T>(key: K, value: string, help: string, parse: (text: string) => Result<T[K]>): OptionSpec<T> {
+export function field<T, K extends keyof T>(
+  key: K,
+  value: string,
+  help: string,
+  parse: (text: string) => Result<T[K]>,
+): OptionSpec<T> {
   return valued(value, help, parse, (settings: T, v: T[K]): T => ({ ...settings, [key]: v }) as T);
 }
 
@@ -85,7 +95,9 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
 
 /** The table as usage lines, one option a line with its help aligned. */
 export function formatOptions<T>(table: OptionTable<T>): string[] {
-  const rows = Object.entries(table).map(([name, spec]) => [spec.value === undefined ? name : `${name} ${spec.value}`, spec.help] as const);
+  const rows = Object.entries(table).map(
+    ([name, spec]) => [spec.value === undefined ? name : `${name} ${spec.value}`, spec.help] as const,
+  );
   const width = Math.max(...rows.map(([left]) => left.length));
   return rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`);
 }

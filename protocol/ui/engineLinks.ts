@@ -17,7 +17,12 @@ async function askName(client: EngineClient, fallback: string, limitMs: number):
 }
 
 /** A new child process for each link, speaking `protocol` on its stdin and stdout. */
-export function processLinks(argv: readonly string[], protocol: Protocol, registry: ProcessRegistry, replyMs: number): LinkSource {
+export function processLinks(
+  argv: readonly string[],
+  protocol: Protocol,
+  registry: ProcessRegistry,
+  replyMs: number,
+): LinkSource {
   return async () => {
     let lines: string[] = [];
     const engine = new EngineProcess(argv, registry, (line) => {
@@ -29,7 +34,9 @@ export function processLinks(argv: readonly string[], protocol: Protocol, regist
     if (!name.ok) {
       engine.kill();
       const words = engine.lastWords.filter((line) => line.trim() !== "").slice(-3);
-      return err(`the engine "${argv.join(" ")}" did not start: ${name.error}${words.length > 0 ? ` (its last words: ${words.join(" / ")})` : ""}`);
+      return err(
+        `the engine "${argv.join(" ")}" did not start: ${name.error}${words.length > 0 ? ` (its last words: ${words.join(" / ")})` : ""}`,
+      );
     }
     return ok({
       client,
@@ -56,7 +63,10 @@ export class EngineListener {
   private readonly server: Server = createServer();
   private current: { socket: Socket; connection: UnframedConnection; link: Promise<Result<EngineLink>> } | undefined;
 
-  constructor(private readonly replyMs: number, private readonly onConnect: (line: string) => void = () => {}) {
+  constructor(
+    private readonly replyMs: number,
+    private readonly onConnect: (line: string) => void = () => {},
+  ) {
     this.server.on("connection", (socket) => {
       this.current?.connection.close();
       const connection = new UnframedConnection(socket);
@@ -88,7 +98,9 @@ export class EngineListener {
   /** Listens on `port` (0: any free one) of `host`; the port, or why not. */
   listen(port: number, host: string): Promise<Result<number>> {
     return new Promise((resolve) => {
-      this.server.once("error", (e: NodeJS.ErrnoException) => resolve(err(`cannot listen for an engine on port ${port}: ${e.code ?? e.message}`)));
+      this.server.once("error", (e: NodeJS.ErrnoException) =>
+        resolve(err(`cannot listen for an engine on port ${port}: ${e.code ?? e.message}`)),
+      );
       this.server.listen({ port, host }, () => {
         const address = this.server.address();
         resolve(ok(typeof address === "object" && address !== null ? address.port : port));
@@ -101,7 +113,9 @@ export class EngineListener {
     return async () => {
       const current = this.current;
       if (current === undefined || current.socket.destroyed) {
-        return err(`no engine is connected: start one as "ENGINE 127.0.0.1 ${port}" (an OTP engine that connects over TCP)`);
+        return err(
+          `no engine is connected: start one as "ENGINE 127.0.0.1 ${port}" (an OTP engine that connects over TCP)`,
+        );
       }
       return current.link;
     };

@@ -38,9 +38,12 @@ export type EngineReport =
     }
   | { readonly kind: "note"; readonly side: "black" | "white"; readonly text: string };
 
-const SEARCH = /^(?:search|thinking): (black|white): (\d+) (?:playouts|visits) in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
-const SOLVED = /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
-const ALPHABETA = /^alphabeta: (black|white): depth (\d+), (\d+) nodes in ([\d.]+) s .*?; \S+ \(\d \d\) ([+-]?[\d.]+) discs$/;
+const SEARCH =
+  /^(?:search|thinking): (black|white): (\d+) (?:playouts|visits) in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
+const SOLVED =
+  /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
+const ALPHABETA =
+  /^alphabeta: (black|white): depth (\d+), (\d+) nodes in ([\d.]+) s .*?; \S+ \(\d \d\) ([+-]?[\d.]+) discs$/;
 const NOTE = /^search: (black|white)(?::| has) (.*)$/;
 
 /**
@@ -68,15 +71,34 @@ export function parseEngineReport(line: string): EngineReport | undefined {
     const [, side, what, score, nodes, seconds] = solved;
     const exact = what === "solved exact" || (what === "proven loss" && score !== undefined);
     const outcome = exact ? "exact" : what === "solved win" ? "win" : what === "solved draw" ? "draw" : "loss";
-    return { kind: "solve", side: side as "black" | "white", outcome, score: exact ? Number(score) : undefined, nodes: Number(nodes), seconds: Number(seconds) };
+    return {
+      kind: "solve",
+      side: side as "black" | "white",
+      outcome,
+      score: exact ? Number(score) : undefined,
+      nodes: Number(nodes),
+      seconds: Number(seconds),
+    };
   }
   const alphaBeta = ALPHABETA.exec(line);
   if (alphaBeta !== null) {
     const [, side, depth, nodes, seconds, score] = alphaBeta;
-    return { kind: "alphabeta", side: side as "black" | "white", depth: Number(depth), nodes: Number(nodes), seconds: Number(seconds), score: Number(score) };
+    return {
+      kind: "alphabeta",
+      side: side as "black" | "white",
+      depth: Number(depth),
+      nodes: Number(nodes),
+      seconds: Number(seconds),
+      score: Number(score),
+    };
   }
   const note = NOTE.exec(line);
   // "black: C4 (3 2) is the only move, played at once": the vertex as the page writes it, the OTP move left out.
-  if (note !== null) return { kind: "note", side: note[1] as "black" | "white", text: note[2]!.replace(/\b([A-H][1-8]) \(\d \d\)/, (_, v: string) => v.toLowerCase()) };
+  if (note !== null)
+    return {
+      kind: "note",
+      side: note[1] as "black" | "white",
+      text: note[2]!.replace(/\b([A-H][1-8]) \(\d \d\)/, (_, v: string) => v.toLowerCase()),
+    };
   return undefined;
 }

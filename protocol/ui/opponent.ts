@@ -58,7 +58,10 @@ export class Opponent {
   /** Whether a move is being thought about. */
   private asking = false;
 
-  constructor(private readonly source: LinkSource, private readonly limits: OpponentLimits) {}
+  constructor(
+    private readonly source: LinkSource,
+    private readonly limits: OpponentLimits,
+  ) {}
 
   /** The engine's move after `moves` (a legal game from the start), thinking `seconds`. */
   move(moves: readonly Move[], seconds: number): Promise<Result<EngineMove>> {
@@ -118,7 +121,9 @@ export class Opponent {
     this.known = [...moves, reply.value];
     if (!game.position.isLegal(reply.value)) {
       this.known = undefined;
-      return err(`${link.name} answered an illegal move, ${formatVertex(reply.value).toLowerCase()}${game.position.legalMoves()[0] === PASS ? " (it has to pass)" : ""}`);
+      return err(
+        `${link.name} answered an illegal move, ${formatVertex(reply.value).toLowerCase()}${game.position.legalMoves()[0] === PASS ? " (it has to pass)" : ""}`,
+      );
     }
     // The move's own report is the last line; the progress lines before it do not stand for the move.
     let report = finalReport([...this.heard, ...link.takeDiagnostics()]);
@@ -133,7 +138,8 @@ export class Opponent {
   private async sync(link: EngineLink, moves: readonly Move[], seconds: number): Promise<Result<void>> {
     const { replyMs } = this.limits;
     const known = this.known;
-    let from = known !== undefined && known.length <= moves.length && known.every((m, i) => m === moves[i]) ? known.length : -1;
+    let from =
+      known !== undefined && known.length <= moves.length && known.every((m, i) => m === moves[i]) ? known.length : -1;
     if (from < 0) {
       const cleared = await link.client.newGame(replyMs);
       if (!cleared.ok) return cleared;
@@ -160,7 +166,10 @@ export class Opponent {
 
   /** A failed exchange: the engine is ended (a hung or dead one is of no more use), the reason kept. */
   private fail(link: EngineLink, reason: string): Result<never> {
-    const words = link.lastWords().filter((line) => line.trim() !== "").slice(-3);
+    const words = link
+      .lastWords()
+      .filter((line) => line.trim() !== "")
+      .slice(-3);
     link.close();
     this.forget();
     return err(`${link.name}: ${reason}${words.length > 0 ? ` (its last words: ${words.join(" / ")})` : ""}`);

@@ -71,7 +71,8 @@ export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest
   }
   if (typeof json !== "object" || json === null) return err("the request is not a JSON object");
   const { game, moves, seconds } = json as Record<string, unknown>;
-  if (typeof game !== "string" || !GAME_ID.test(game)) return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
+  if (typeof game !== "string" || !GAME_ID.test(game))
+    return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
   if (typeof moves !== "string") return err('"moves" must be a game in standard notation, like "f5d6c3"');
   const parsed = parseGameRecord(moves);
   if (!parsed.ok) return err(`"moves": ${parsed.error}`);
@@ -135,7 +136,9 @@ export interface ThinkingAnswer {
 export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponents): Server {
   const server = createServer((request, response) => {
     response.on("error", () => {}); // a tab closed mid-answer
-    void answer(request, response).catch((e: unknown) => sendJson(response, 500, { error: `internal error: ${(e as Error).message}` }));
+    void answer(request, response).catch((e: unknown) =>
+      sendJson(response, 500, { error: `internal error: ${(e as Error).message}` }),
+    );
   });
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -143,10 +146,12 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
     const path = url.pathname;
     const file = page.get(path === "/index.html" ? "/" : path);
     if (file !== undefined || path === "/api/info" || path === "/api/thinking") {
-      if (request.method !== "GET" && request.method !== "HEAD") return sendJson(response, 405, { error: `${path} takes GET` });
+      if (request.method !== "GET" && request.method !== "HEAD")
+        return sendJson(response, 405, { error: `${path} takes GET` });
       if (path === "/api/thinking") {
         const game = url.searchParams.get("game") ?? "";
-        if (!GAME_ID.test(game)) return sendJson(response, 400, { error: '"game" must be an id of 1 to 64 letters, digits, "_" or "-"' });
+        if (!GAME_ID.test(game))
+          return sendJson(response, 400, { error: '"game" must be an id of 1 to 64 letters, digits, "_" or "-"' });
         return sendJson(response, 200, { report: opponents.find(game)?.thinking() ?? null } satisfies ThinkingAnswer);
       }
       return file === undefined ? sendJson(response, 200, info) : send(response, 200, file.type, file.body);
@@ -155,7 +160,8 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
     if (request.method !== "POST") return sendJson(response, 405, { error: "/api/move takes POST" });
     // Another site's page in the same browser could post here too: a browser names the page's origin, which must be ours.
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== `http://${request.headers.host}`) return sendJson(response, 403, { error: `requests from ${origin} are refused` });
+    if (origin !== undefined && origin !== `http://${request.headers.host}`)
+      return sendJson(response, 403, { error: `requests from ${origin} are refused` });
     const body = await readBody(request);
     if (!body.ok) return sendJson(response, 413, { error: body.error });
     const move = parseMoveRequest(body.value, info);
@@ -163,7 +169,11 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
     const answered = await opponents.get(move.value.game).move(move.value.moves, move.value.seconds);
     if (!answered.ok) return sendJson(response, 502, { error: answered.error });
     const { engine, report } = answered.value;
-    sendJson(response, 200, { move: formatVertex(answered.value.move).toLowerCase(), engine, report } satisfies MoveAnswer);
+    sendJson(response, 200, {
+      move: formatVertex(answered.value.move).toLowerCase(),
+      engine,
+      report,
+    } satisfies MoveAnswer);
   }
   return server;
 }
@@ -176,7 +186,11 @@ export class OpponentTables {
   private readonly tables = new Map<string, { opponent: Opponent; used: number }>();
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly make: () => Opponent, private readonly max: number, private readonly idleMs: number) {
+  constructor(
+    private readonly make: () => Opponent,
+    private readonly max: number,
+    private readonly idleMs: number,
+  ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(10, idleMs / 4)).unref();
   }
 

@@ -66,11 +66,22 @@ export class AlphaBeta {
     this.aborted = false;
     this.deadline = limits.deadline ?? Infinity;
     this.now = limits.now ?? (() => 0);
-    const pl = position.playerLo, ph = position.playerHi, ol = position.opponentLo, oh = position.opponentHi;
+    const pl = position.playerLo,
+      ph = position.playerHi,
+      ol = position.opponentLo,
+      oh = position.opponentHi;
     const squares = position.legalSquares();
-    if (squares.length === 0) return { move: position.isGameOver() ? undefined : PASS, score: this.value(pl, ph, ol, oh, limits.depth), depth: limits.depth, nodes: this.nodes };
+    if (squares.length === 0)
+      return {
+        move: position.isGameOver() ? undefined : PASS,
+        score: this.value(pl, ph, ol, oh, limits.depth),
+        depth: limits.depth,
+        nodes: this.nodes,
+      };
     const noise = limits.noise ?? 0;
-    const jitter = squares.map(() => (noise > 0 && limits.random !== undefined ? (2 * limits.random.nextFloat() - 1) * noise : 0));
+    const jitter = squares.map(() =>
+      noise > 0 && limits.random !== undefined ? (2 * limits.random.nextFloat() - 1) * noise : 0,
+    );
     let bestMove = squares[0]!;
     let bestScore = 0;
     let finished = 0;
@@ -85,8 +96,10 @@ export class AlphaBeta {
       for (const s of order) {
         const fl = flips(s, pl, ph, ol, oh);
         const fh = resultHi;
-        const cpl = ol & ~fl, cph = oh & ~fh;
-        const col = pl | fl | (s < 32 ? 1 << s : 0), coh = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
+        const cpl = ol & ~fl,
+          cph = oh & ~fh;
+        const col = pl | fl | (s < 32 ? 1 << s : 0),
+          coh = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
         const v = 0 - this.negamax(cpl, cph, col, coh, d - 1, -Infinity, noise > 0 ? Infinity : 0 - alpha, 1);
         if (this.aborted) break;
         const noisy = v + jitter[squares.indexOf(s)]!;
@@ -117,8 +130,18 @@ export class AlphaBeta {
     this.table.clear();
   }
 
-  private negamax(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number, ply: number): number {
-    if ((++this.nodes & (CLOCK_PERIOD - 1)) === 0 && this.deadline !== Infinity && this.now() >= this.deadline) this.aborted = true;
+  private negamax(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+  ): number {
+    if ((++this.nodes & (CLOCK_PERIOD - 1)) === 0 && this.deadline !== Infinity && this.now() >= this.deadline)
+      this.aborted = true;
     if (this.aborted) return 0;
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
@@ -152,7 +175,18 @@ export class AlphaBeta {
       const s = this.moves[base + i]!;
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      const v = 0 - this.negamax(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)), depth - 1, 0 - beta, 0 - alpha, ply + 1);
+      const v =
+        0 -
+        this.negamax(
+          ol & ~fl,
+          oh & ~fh,
+          pl | fl | (s < 32 ? 1 << s : 0),
+          ph | fh | (s < 32 ? 0 : 1 << (s - 32)),
+          depth - 1,
+          0 - beta,
+          0 - alpha,
+          ply + 1,
+        );
       if (v > best) {
         best = v;
         bestMove = s;
@@ -162,7 +196,8 @@ export class AlphaBeta {
         }
       }
     }
-    if (!this.aborted) table.store(pl, ph, ol, oh, depth, best > alphaIn ? best : -Infinity, best < beta ? best : Infinity, bestMove);
+    if (!this.aborted)
+      table.store(pl, ph, ol, oh, depth, best > alphaIn ? best : -Infinity, best < beta ? best : Infinity, bestMove);
     return best;
   }
 
@@ -183,7 +218,14 @@ export class AlphaBeta {
       const s = moves[base + i]!;
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      keys[base + i] = 0 - this.evaluation.evaluate(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)));
+      keys[base + i] =
+        0 -
+        this.evaluation.evaluate(
+          ol & ~fl,
+          oh & ~fh,
+          pl | fl | (s < 32 ? 1 << s : 0),
+          ph | fh | (s < 32 ? 0 : 1 << (s - 32)),
+        );
     }
     for (let i = 1; i < n; i++) {
       const m = moves[base + i]!;

@@ -136,34 +136,92 @@ const DIAGONAL4 = RAW_OFFSETS[10]!;
  */
 export function patternEntries(pl: number, ph: number, ol: number, oh: number, out: Int32Array): void {
   // Rows 0..7 and columns 0..7 as bytes, and the reversed ones the corner patterns need.
-  const pr0 = pl & 255, pr1 = (pl >>> 8) & 255, pr2 = (pl >>> 16) & 255, pr3 = pl >>> 24;
-  const pr4 = ph & 255, pr5 = (ph >>> 8) & 255, pr6 = (ph >>> 16) & 255, pr7 = ph >>> 24;
-  const or0 = ol & 255, or1 = (ol >>> 8) & 255, or2 = (ol >>> 16) & 255, or3 = ol >>> 24;
-  const or4 = oh & 255, or5 = (oh >>> 8) & 255, or6 = (oh >>> 16) & 255, or7 = oh >>> 24;
-  const pc0 = column(pl, ph, 0), pc1 = column(pl, ph, 1), pc2 = column(pl, ph, 2), pc3 = column(pl, ph, 3);
-  const pc4 = column(pl, ph, 4), pc5 = column(pl, ph, 5), pc6 = column(pl, ph, 6), pc7 = column(pl, ph, 7);
-  const oc0 = column(ol, oh, 0), oc1 = column(ol, oh, 1), oc2 = column(ol, oh, 2), oc3 = column(ol, oh, 3);
-  const oc4 = column(ol, oh, 4), oc5 = column(ol, oh, 5), oc6 = column(ol, oh, 6), oc7 = column(ol, oh, 7);
+  const pr0 = pl & 255,
+    pr1 = (pl >>> 8) & 255,
+    pr2 = (pl >>> 16) & 255,
+    pr3 = pl >>> 24;
+  const pr4 = ph & 255,
+    pr5 = (ph >>> 8) & 255,
+    pr6 = (ph >>> 16) & 255,
+    pr7 = ph >>> 24;
+  const or0 = ol & 255,
+    or1 = (ol >>> 8) & 255,
+    or2 = (ol >>> 16) & 255,
+    or3 = ol >>> 24;
+  const or4 = oh & 255,
+    or5 = (oh >>> 8) & 255,
+    or6 = (oh >>> 16) & 255,
+    or7 = oh >>> 24;
+  const pc0 = column(pl, ph, 0),
+    pc1 = column(pl, ph, 1),
+    pc2 = column(pl, ph, 2),
+    pc3 = column(pl, ph, 3);
+  const pc4 = column(pl, ph, 4),
+    pc5 = column(pl, ph, 5),
+    pc6 = column(pl, ph, 6),
+    pc7 = column(pl, ph, 7);
+  const oc0 = column(ol, oh, 0),
+    oc1 = column(ol, oh, 1),
+    oc2 = column(ol, oh, 2),
+    oc3 = column(ol, oh, 3);
+  const oc4 = column(ol, oh, 4),
+    oc5 = column(ol, oh, 5),
+    oc6 = column(ol, oh, 6),
+    oc7 = column(ol, oh, 7);
 
   // Edges with their X-squares: B2 (9), G2 (14), B7 (49), G7 (54).
-  const px9 = (pl >>> 9) & 1, px14 = (pl >>> 14) & 1, px49 = (ph >>> 17) & 1, px54 = (ph >>> 22) & 1;
-  const ox9 = (ol >>> 9) & 1, ox14 = (ol >>> 14) & 1, ox49 = (oh >>> 17) & 1, ox54 = (oh >>> 22) & 1;
+  const px9 = (pl >>> 9) & 1,
+    px14 = (pl >>> 14) & 1,
+    px49 = (ph >>> 17) & 1,
+    px54 = (ph >>> 22) & 1;
+  const ox9 = (ol >>> 9) & 1,
+    ox14 = (ol >>> 14) & 1,
+    ox49 = (oh >>> 17) & 1,
+    ox54 = (oh >>> 22) & 1;
   out[0] = E2X + TERNARY[pr0 | (px9 << 8) | (px14 << 9)]! + 2 * TERNARY[or0 | (ox9 << 8) | (ox14 << 9)]!;
   out[1] = E2X + TERNARY[pr7 | (px49 << 8) | (px54 << 9)]! + 2 * TERNARY[or7 | (ox49 << 8) | (ox54 << 9)]!;
   out[2] = E2X + TERNARY[pc0 | (px9 << 8) | (px49 << 9)]! + 2 * TERNARY[oc0 | (ox9 << 8) | (ox49 << 9)]!;
   out[3] = E2X + TERNARY[pc7 | (px14 << 8) | (px54 << 9)]! + 2 * TERNARY[oc7 | (ox14 << 8) | (ox54 << 9)]!;
 
   // Corner blocks of 3 x 3, row by row from the corner.
-  const qr0 = REVERSE[pr0]!, qr1 = REVERSE[pr1]!, qr2 = REVERSE[pr2]!, qr5 = REVERSE[pr5]!, qr6 = REVERSE[pr6]!, qr7 = REVERSE[pr7]!;
-  const sr0 = REVERSE[or0]!, sr1 = REVERSE[or1]!, sr2 = REVERSE[or2]!, sr5 = REVERSE[or5]!, sr6 = REVERSE[or6]!, sr7 = REVERSE[or7]!;
-  out[4] = C33 + TERNARY[(pr0 & 7) | ((pr1 & 7) << 3) | ((pr2 & 7) << 6)]! + 2 * TERNARY[(or0 & 7) | ((or1 & 7) << 3) | ((or2 & 7) << 6)]!;
-  out[5] = C33 + TERNARY[(qr0 & 7) | ((qr1 & 7) << 3) | ((qr2 & 7) << 6)]! + 2 * TERNARY[(sr0 & 7) | ((sr1 & 7) << 3) | ((sr2 & 7) << 6)]!;
-  out[6] = C33 + TERNARY[(pr7 & 7) | ((pr6 & 7) << 3) | ((pr5 & 7) << 6)]! + 2 * TERNARY[(or7 & 7) | ((or6 & 7) << 3) | ((or5 & 7) << 6)]!;
-  out[7] = C33 + TERNARY[(qr7 & 7) | ((qr6 & 7) << 3) | ((qr5 & 7) << 6)]! + 2 * TERNARY[(sr7 & 7) | ((sr6 & 7) << 3) | ((sr5 & 7) << 6)]!;
+  const qr0 = REVERSE[pr0]!,
+    qr1 = REVERSE[pr1]!,
+    qr2 = REVERSE[pr2]!,
+    qr5 = REVERSE[pr5]!,
+    qr6 = REVERSE[pr6]!,
+    qr7 = REVERSE[pr7]!;
+  const sr0 = REVERSE[or0]!,
+    sr1 = REVERSE[or1]!,
+    sr2 = REVERSE[or2]!,
+    sr5 = REVERSE[or5]!,
+    sr6 = REVERSE[or6]!,
+    sr7 = REVERSE[or7]!;
+  out[4] =
+    C33 +
+    TERNARY[(pr0 & 7) | ((pr1 & 7) << 3) | ((pr2 & 7) << 6)]! +
+    2 * TERNARY[(or0 & 7) | ((or1 & 7) << 3) | ((or2 & 7) << 6)]!;
+  out[5] =
+    C33 +
+    TERNARY[(qr0 & 7) | ((qr1 & 7) << 3) | ((qr2 & 7) << 6)]! +
+    2 * TERNARY[(sr0 & 7) | ((sr1 & 7) << 3) | ((sr2 & 7) << 6)]!;
+  out[6] =
+    C33 +
+    TERNARY[(pr7 & 7) | ((pr6 & 7) << 3) | ((pr5 & 7) << 6)]! +
+    2 * TERNARY[(or7 & 7) | ((or6 & 7) << 3) | ((or5 & 7) << 6)]!;
+  out[7] =
+    C33 +
+    TERNARY[(qr7 & 7) | ((qr6 & 7) << 3) | ((qr5 & 7) << 6)]! +
+    2 * TERNARY[(sr7 & 7) | ((sr6 & 7) << 3) | ((sr5 & 7) << 6)]!;
 
   // Corner blocks of 2 x 5, along the row and along the column from each corner.
-  const qc0 = REVERSE[pc0]!, qc1 = REVERSE[pc1]!, qc6 = REVERSE[pc6]!, qc7 = REVERSE[pc7]!;
-  const sc0 = REVERSE[oc0]!, sc1 = REVERSE[oc1]!, sc6 = REVERSE[oc6]!, sc7 = REVERSE[oc7]!;
+  const qc0 = REVERSE[pc0]!,
+    qc1 = REVERSE[pc1]!,
+    qc6 = REVERSE[pc6]!,
+    qc7 = REVERSE[pc7]!;
+  const sc0 = REVERSE[oc0]!,
+    sc1 = REVERSE[oc1]!,
+    sc6 = REVERSE[oc6]!,
+    sc7 = REVERSE[oc7]!;
   out[8] = C25 + TERNARY[(pr0 & 31) | ((pr1 & 31) << 5)]! + 2 * TERNARY[(or0 & 31) | ((or1 & 31) << 5)]!;
   out[9] = C25 + TERNARY[(pc0 & 31) | ((pc1 & 31) << 5)]! + 2 * TERNARY[(oc0 & 31) | ((oc1 & 31) << 5)]!;
   out[10] = C25 + TERNARY[(qr0 & 31) | ((qr1 & 31) << 5)]! + 2 * TERNARY[(sr0 & 31) | ((sr1 & 31) << 5)]!;
@@ -191,23 +249,77 @@ export function patternEntries(pl: number, ph: number, ol: number, oh: number, o
   // A diagonal has one square per column: masked, its two words fit in one, and one
   // multiplication sums its bytes into a byte indexed by column, shifted to start at bit 0.
   // The two long diagonals, then x - y = d, y - x = d, x + y = 7 - d, x + y = 7 + d for d = 1..4.
-  out[28] = DIAGONAL8 + TERNARY[(Math.imul(((pl & 0x08040201) | (ph & 0x80402010)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x08040201) | (oh & 0x80402010)), 0x01010101) >>> 24)]!;
-  out[29] = DIAGONAL8 + TERNARY[(Math.imul(((pl & 0x10204080) | (ph & 0x01020408)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x10204080) | (oh & 0x01020408)), 0x01010101) >>> 24)]!;
-  out[30] = DIAGONAL7 + TERNARY[(Math.imul(((pl & 0x04020100) | (ph & 0x40201008)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x04020100) | (oh & 0x40201008)), 0x01010101) >>> 24)]!;
-  out[31] = DIAGONAL7 + TERNARY[(Math.imul(((pl & 0x10080402) | (ph & 0x00804020)), 0x01010101) >>> 24) >>> 1]! + 2 * TERNARY[(Math.imul(((ol & 0x10080402) | (oh & 0x00804020)), 0x01010101) >>> 24) >>> 1]!;
-  out[32] = DIAGONAL7 + TERNARY[(Math.imul(((pl & 0x08102040) | (ph & 0x00010204)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x08102040) | (oh & 0x00010204)), 0x01010101) >>> 24)]!;
-  out[33] = DIAGONAL7 + TERNARY[(Math.imul(((pl & 0x20408000) | (ph & 0x02040810)), 0x01010101) >>> 24) >>> 1]! + 2 * TERNARY[(Math.imul(((ol & 0x20408000) | (oh & 0x02040810)), 0x01010101) >>> 24) >>> 1]!;
-  out[34] = DIAGONAL6 + TERNARY[(Math.imul(((pl & 0x02010000) | (ph & 0x20100804)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x02010000) | (oh & 0x20100804)), 0x01010101) >>> 24)]!;
-  out[35] = DIAGONAL6 + TERNARY[(Math.imul(((pl & 0x20100804) | (ph & 0x00008040)), 0x01010101) >>> 24) >>> 2]! + 2 * TERNARY[(Math.imul(((ol & 0x20100804) | (oh & 0x00008040)), 0x01010101) >>> 24) >>> 2]!;
-  out[36] = DIAGONAL6 + TERNARY[(Math.imul(((pl & 0x04081020) | (ph & 0x00000102)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x04081020) | (oh & 0x00000102)), 0x01010101) >>> 24)]!;
-  out[37] = DIAGONAL6 + TERNARY[(Math.imul(((pl & 0x40800000) | (ph & 0x04081020)), 0x01010101) >>> 24) >>> 2]! + 2 * TERNARY[(Math.imul(((ol & 0x40800000) | (oh & 0x04081020)), 0x01010101) >>> 24) >>> 2]!;
-  out[38] = DIAGONAL5 + TERNARY[(Math.imul(((pl & 0x01000000) | (ph & 0x10080402)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x01000000) | (oh & 0x10080402)), 0x01010101) >>> 24)]!;
-  out[39] = DIAGONAL5 + TERNARY[(Math.imul(((pl & 0x40201008) | (ph & 0x00000080)), 0x01010101) >>> 24) >>> 3]! + 2 * TERNARY[(Math.imul(((ol & 0x40201008) | (oh & 0x00000080)), 0x01010101) >>> 24) >>> 3]!;
-  out[40] = DIAGONAL5 + TERNARY[(Math.imul(((pl & 0x02040810) | (ph & 0x00000001)), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul(((ol & 0x02040810) | (oh & 0x00000001)), 0x01010101) >>> 24)]!;
-  out[41] = DIAGONAL5 + TERNARY[(Math.imul(((pl & 0x80000000) | (ph & 0x08102040)), 0x01010101) >>> 24) >>> 3]! + 2 * TERNARY[(Math.imul(((ol & 0x80000000) | (oh & 0x08102040)), 0x01010101) >>> 24) >>> 3]!;
-  out[42] = DIAGONAL4 + TERNARY[(Math.imul((ph & 0x08040201), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul((oh & 0x08040201), 0x01010101) >>> 24)]!;
-  out[43] = DIAGONAL4 + TERNARY[(Math.imul((pl & 0x80402010), 0x01010101) >>> 24) >>> 4]! + 2 * TERNARY[(Math.imul((ol & 0x80402010), 0x01010101) >>> 24) >>> 4]!;
-  out[44] = DIAGONAL4 + TERNARY[(Math.imul((pl & 0x01020408), 0x01010101) >>> 24)]! + 2 * TERNARY[(Math.imul((ol & 0x01020408), 0x01010101) >>> 24)]!;
-  out[45] = DIAGONAL4 + TERNARY[(Math.imul((ph & 0x10204080), 0x01010101) >>> 24) >>> 4]! + 2 * TERNARY[(Math.imul((oh & 0x10204080), 0x01010101) >>> 24) >>> 4]!;
+  out[28] =
+    DIAGONAL8 +
+    TERNARY[Math.imul((pl & 0x08040201) | (ph & 0x80402010), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x08040201) | (oh & 0x80402010), 0x01010101) >>> 24]!;
+  out[29] =
+    DIAGONAL8 +
+    TERNARY[Math.imul((pl & 0x10204080) | (ph & 0x01020408), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x10204080) | (oh & 0x01020408), 0x01010101) >>> 24]!;
+  out[30] =
+    DIAGONAL7 +
+    TERNARY[Math.imul((pl & 0x04020100) | (ph & 0x40201008), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x04020100) | (oh & 0x40201008), 0x01010101) >>> 24]!;
+  out[31] =
+    DIAGONAL7 +
+    TERNARY[(Math.imul((pl & 0x10080402) | (ph & 0x00804020), 0x01010101) >>> 24) >>> 1]! +
+    2 * TERNARY[(Math.imul((ol & 0x10080402) | (oh & 0x00804020), 0x01010101) >>> 24) >>> 1]!;
+  out[32] =
+    DIAGONAL7 +
+    TERNARY[Math.imul((pl & 0x08102040) | (ph & 0x00010204), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x08102040) | (oh & 0x00010204), 0x01010101) >>> 24]!;
+  out[33] =
+    DIAGONAL7 +
+    TERNARY[(Math.imul((pl & 0x20408000) | (ph & 0x02040810), 0x01010101) >>> 24) >>> 1]! +
+    2 * TERNARY[(Math.imul((ol & 0x20408000) | (oh & 0x02040810), 0x01010101) >>> 24) >>> 1]!;
+  out[34] =
+    DIAGONAL6 +
+    TERNARY[Math.imul((pl & 0x02010000) | (ph & 0x20100804), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x02010000) | (oh & 0x20100804), 0x01010101) >>> 24]!;
+  out[35] =
+    DIAGONAL6 +
+    TERNARY[(Math.imul((pl & 0x20100804) | (ph & 0x00008040), 0x01010101) >>> 24) >>> 2]! +
+    2 * TERNARY[(Math.imul((ol & 0x20100804) | (oh & 0x00008040), 0x01010101) >>> 24) >>> 2]!;
+  out[36] =
+    DIAGONAL6 +
+    TERNARY[Math.imul((pl & 0x04081020) | (ph & 0x00000102), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x04081020) | (oh & 0x00000102), 0x01010101) >>> 24]!;
+  out[37] =
+    DIAGONAL6 +
+    TERNARY[(Math.imul((pl & 0x40800000) | (ph & 0x04081020), 0x01010101) >>> 24) >>> 2]! +
+    2 * TERNARY[(Math.imul((ol & 0x40800000) | (oh & 0x04081020), 0x01010101) >>> 24) >>> 2]!;
+  out[38] =
+    DIAGONAL5 +
+    TERNARY[Math.imul((pl & 0x01000000) | (ph & 0x10080402), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x01000000) | (oh & 0x10080402), 0x01010101) >>> 24]!;
+  out[39] =
+    DIAGONAL5 +
+    TERNARY[(Math.imul((pl & 0x40201008) | (ph & 0x00000080), 0x01010101) >>> 24) >>> 3]! +
+    2 * TERNARY[(Math.imul((ol & 0x40201008) | (oh & 0x00000080), 0x01010101) >>> 24) >>> 3]!;
+  out[40] =
+    DIAGONAL5 +
+    TERNARY[Math.imul((pl & 0x02040810) | (ph & 0x00000001), 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul((ol & 0x02040810) | (oh & 0x00000001), 0x01010101) >>> 24]!;
+  out[41] =
+    DIAGONAL5 +
+    TERNARY[(Math.imul((pl & 0x80000000) | (ph & 0x08102040), 0x01010101) >>> 24) >>> 3]! +
+    2 * TERNARY[(Math.imul((ol & 0x80000000) | (oh & 0x08102040), 0x01010101) >>> 24) >>> 3]!;
+  out[42] =
+    DIAGONAL4 +
+    TERNARY[Math.imul(ph & 0x08040201, 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul(oh & 0x08040201, 0x01010101) >>> 24]!;
+  out[43] =
+    DIAGONAL4 +
+    TERNARY[(Math.imul(pl & 0x80402010, 0x01010101) >>> 24) >>> 4]! +
+    2 * TERNARY[(Math.imul(ol & 0x80402010, 0x01010101) >>> 24) >>> 4]!;
+  out[44] =
+    DIAGONAL4 +
+    TERNARY[Math.imul(pl & 0x01020408, 0x01010101) >>> 24]! +
+    2 * TERNARY[Math.imul(ol & 0x01020408, 0x01010101) >>> 24]!;
+  out[45] =
+    DIAGONAL4 +
+    TERNARY[(Math.imul(ph & 0x10204080, 0x01010101) >>> 24) >>> 4]! +
+    2 * TERNARY[(Math.imul(oh & 0x10204080, 0x01010101) >>> 24) >>> 4]!;
   out[46] = CONSTANT;
 }

@@ -34,7 +34,8 @@ export class SearchTable {
   }
 
   private slot(pl: number, ph: number, ol: number, oh: number): number {
-    let h = Math.imul(pl ^ Math.imul(ph, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(ol ^ Math.imul(oh, 0xc2b2ae35), 0x27d4eb2f);
+    let h =
+      Math.imul(pl ^ Math.imul(ph, 0x9e3779b1), 0x85ebca6b) ^ Math.imul(ol ^ Math.imul(oh, 0xc2b2ae35), 0x27d4eb2f);
     h ^= h >>> 15;
     return h & this.mask;
   }
@@ -44,7 +45,8 @@ export class SearchTable {
     const i = this.slot(pl, ph, ol, oh);
     const k = i << 2;
     const keys = this.keys;
-    if (this.depths[i]! < 0 || keys[k] !== pl || keys[k + 1] !== ph || keys[k + 2] !== ol || keys[k + 3] !== oh) return false;
+    if (this.depths[i]! < 0 || keys[k] !== pl || keys[k + 1] !== ph || keys[k + 2] !== ol || keys[k + 3] !== oh)
+      return false;
     this.depth = this.depths[i]!;
     this.lower = this.lowers[i]!;
     this.upper = this.uppers[i]!;
@@ -52,7 +54,16 @@ export class SearchTable {
     return true;
   }
 
-  store(pl: number, ph: number, ol: number, oh: number, depth: number, lower: number, upper: number, move: number): void {
+  store(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    depth: number,
+    lower: number,
+    upper: number,
+    move: number,
+  ): void {
     const i = this.slot(pl, ph, ol, oh);
     const k = i << 2;
     this.keys[k] = pl;

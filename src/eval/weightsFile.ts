@@ -52,21 +52,29 @@ export function parseWeights(bytes: Uint8Array): Result<Weights> {
   const magic = String.fromCharCode(bytes[0]!, bytes[1]!, bytes[2]!, bytes[3]!);
   if (magic !== MAGIC) return err(`not a weights file: it starts with ${JSON.stringify(magic)}, not "${MAGIC}"`);
   const version = view.getUint16(4, true);
-  if (version !== WEIGHTS_FORMAT_VERSION) return err(`weights format version ${version}; this program reads version ${WEIGHTS_FORMAT_VERSION}`);
+  if (version !== WEIGHTS_FORMAT_VERSION)
+    return err(`weights format version ${version}; this program reads version ${WEIGHTS_FORMAT_VERSION}`);
   const stages = view.getUint16(6, true);
   if (stages < 1 || stages > MAX_STAGES) return err(`${stages} stages; a file has 1 to ${MAX_STAGES}`);
   const nameLength = bytes[12]!;
   if (bytes.length < 13 + nameLength + 4) return err(`the file ends inside its header (${bytes.length} bytes)`);
   const name = String.fromCharCode(...bytes.subarray(13, 13 + nameLength));
-  if (name !== PATTERN_SET_NAME) return err(`the weights are for the pattern set "${name}"; this program's is "${PATTERN_SET_NAME}"`);
+  if (name !== PATTERN_SET_NAME)
+    return err(`the weights are for the pattern set "${name}"; this program's is "${PATTERN_SET_NAME}"`);
   const entries = view.getUint32(8, true);
   if (entries !== COMPACT_SIZE) return err(`${entries} entries per stage; the pattern set has ${COMPACT_SIZE}`);
   const header = 13 + nameLength;
   const expected = header + 2 * stages * entries + 4;
-  if (bytes.length !== expected) return err(`the file has ${bytes.length} bytes; ${stages} stages of ${entries} weights take ${expected} (truncated or padded)`);
+  if (bytes.length !== expected)
+    return err(
+      `the file has ${bytes.length} bytes; ${stages} stages of ${entries} weights take ${expected} (truncated or padded)`,
+    );
   const stored = view.getUint32(bytes.length - 4, true);
   const computed = crc32(bytes, bytes.length - 4);
-  if (stored !== computed) return err(`checksum mismatch: the file says ${hex(stored)}, its bytes give ${hex(computed)} (the file is corrupt)`);
+  if (stored !== computed)
+    return err(
+      `checksum mismatch: the file says ${hex(stored)}, its bytes give ${hex(computed)} (the file is corrupt)`,
+    );
   const values = new Int16Array(stages * entries);
   for (let i = 0; i < values.length; i++) values[i] = view.getInt16(header + 2 * i, true);
   return ok({ stages, values });

@@ -39,7 +39,12 @@ function value(position: Position, mode: "exact" | "wld", solver: Solver): numbe
  * (up to `depths.exact` empties) or its win/draw/loss result (beyond) is worse after it than
  * best play would have kept. The moves must be legal.
  */
-export function reviewEndgame(moves: readonly Move[], reviewed: "black" | "white", depths: ReviewDepths, solver: Solver): GameReview {
+export function reviewEndgame(
+  moves: readonly Move[],
+  reviewed: "black" | "white",
+  depths: ReviewDepths,
+  solver: Solver,
+): GameReview {
   let position = Position.initial();
   let checked = 0;
   const errors: EndgameError[] = [];

@@ -69,7 +69,15 @@ function limitReached(): boolean {
 }
 
 /** Any position with `empties` empty squares: dispatches to the right search for its depth. */
-export function solvePosition(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number): number {
+export function solvePosition(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+): number {
   if (empties > SHALLOW_EMPTIES) return endgameSearch(pl, ph, ol, oh, alpha, beta, empties, false);
   if (empties > 4) return shallowSearch(pl, ph, ol, oh, alpha, beta, empties, false);
   return solveLast(pl, ph, ol, oh, alpha, beta);
@@ -80,15 +88,33 @@ export function solvePosition(pl: number, ph: number, ol: number, oh: number, al
  * sort keys (smaller first); `first` (a square or NO_MOVE) is put before all. Returns the
  * number of moves.
  */
-export function listMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, empties: number, first: number): number {
+export function listMoves(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  ml: number,
+  mh: number,
+  empties: number,
+  first: number,
+): number {
   const base = empties * STRIDE;
   let n = 0;
-  ml |= 0; mh |= 0; // 32-bit integers on entry: see randomPlayout
+  ml |= 0;
+  mh |= 0; // 32-bit integers on entry: see randomPlayout
   while ((ml | mh) !== 0) {
     let s: number;
     let bl = 0;
     let bh = 0;
-    if (ml !== 0) { bl = ml & -ml; s = lowestBit(ml); ml ^= bl; } else { bh = mh & -mh; s = 32 + lowestBit(mh); mh ^= bh; }
+    if (ml !== 0) {
+      bl = ml & -ml;
+      s = lowestBit(ml);
+      ml ^= bl;
+    } else {
+      bh = mh & -mh;
+      s = 32 + lowestBit(mh);
+      mh ^= bh;
+    }
     const fl = flips(s, pl, ph, ol, oh);
     const fh = resultHi;
     const i = base + n;
@@ -102,11 +128,26 @@ export function listMoves(pl: number, ph: number, ol: number, oh: number, ml: nu
       // above its potential replies (empty squares next to our discs), which break ties.
       const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
       const rh = resultHi;
-      const wl = pl | fl | bl, wh = ph | fh | bh;
-      const el = ~(pl | ol | bl), eh = ~(ph | oh | bh);
-      const nl = (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) | (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) | (wl << 8) | (wl >>> 8) | (wh << 24);
-      const nh = (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) | (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) | (wh << 8) | (wl >>> 24) | (wh >>> 8);
-      moveKeys[i] = WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) + popcount(nl & el) + popcount(nh & eh);
+      const wl = pl | fl | bl,
+        wh = ph | fh | bh;
+      const el = ~(pl | ol | bl),
+        eh = ~(ph | oh | bh);
+      const nl =
+        (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
+        (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
+        (wl << 8) |
+        (wl >>> 8) |
+        (wh << 24);
+      const nh =
+        (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
+        (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
+        (wh << 8) |
+        (wl >>> 24) |
+        (wh >>> 8);
+      moveKeys[i] =
+        WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
+        popcount(nl & el) +
+        popcount(nh & eh);
     }
     n++;
   }
@@ -120,10 +161,18 @@ export function pickMove(empties: number, i: number, n: number): number {
   for (let j = k + 1; j < base + n; j++) if (moveKeys[j]! < moveKeys[k]!) k = j;
   const t = base + i;
   if (k !== t) {
-    let x = moveSquares[k]!; moveSquares[k] = moveSquares[t]!; moveSquares[t] = x;
-    x = moveKeys[k]!; moveKeys[k] = moveKeys[t]!; moveKeys[t] = x;
-    x = moveFlipsLo[k]!; moveFlipsLo[k] = moveFlipsLo[t]!; moveFlipsLo[t] = x;
-    x = moveFlipsHi[k]!; moveFlipsHi[k] = moveFlipsHi[t]!; moveFlipsHi[t] = x;
+    let x = moveSquares[k]!;
+    moveSquares[k] = moveSquares[t]!;
+    moveSquares[t] = x;
+    x = moveKeys[k]!;
+    moveKeys[k] = moveKeys[t]!;
+    moveKeys[t] = x;
+    x = moveFlipsLo[k]!;
+    moveFlipsLo[k] = moveFlipsLo[t]!;
+    moveFlipsLo[t] = x;
+    x = moveFlipsHi[k]!;
+    moveFlipsHi[k] = moveFlipsHi[t]!;
+    moveFlipsHi[t] = x;
   }
   return moveSquares[t]!;
 }
@@ -136,7 +185,16 @@ export function pickedFlipsHi(empties: number, i: number): number {
   return moveFlipsHi[empties * STRIDE + i]!;
 }
 
-export function endgameSearch(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: boolean): number {
+export function endgameSearch(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+  passed: boolean,
+): number {
   visits[0]++;
   if (visits[0]! >= nextCheck && limitReached()) return 0;
   // Stability cut-off: the opponent's stable discs are theirs at the end. Tried only when
@@ -170,7 +228,10 @@ export function endgameSearch(pl: number, ph: number, ol: number, oh: number, al
       const s = moveSquares[base + i]!;
       const fl = moveFlipsLo[base + i]!;
       const fh = moveFlipsHi[base + i]!;
-      if (tt.probe(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << s)) && 0 - tt.hi >= beta) {
+      if (
+        tt.probe(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << s)) &&
+        0 - tt.hi >= beta
+      ) {
         const v = 0 - tt.hi;
         tt.store(pl, ph, ol, oh, empties, v, 64, s);
         return v;

@@ -34,7 +34,17 @@ export function solve1(pl: number, ph: number, ol: number, oh: number, s: number
 }
 
 /** Two empty squares a and b left. */
-export function solve2(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, a: number, b: number, passed: boolean): number {
+export function solve2(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  a: number,
+  b: number,
+  passed: boolean,
+): number {
   visits[0]++;
   let best = NO_SCORE;
   let fl = flips(a, pl, ph, ol, oh);
@@ -55,14 +65,34 @@ export function solve2(pl: number, ph: number, ol: number, oh: number, alpha: nu
 }
 
 /** Three empty squares left; a square alone in its quadrant is tried first. */
-export function solve3(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, a: number, b: number, c: number, passed: boolean): number {
+export function solve3(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  a: number,
+  b: number,
+  c: number,
+  passed: boolean,
+): number {
   visits[0]++;
   // Parities 1-1-1 and 3 are all odd; in 2-1 the single square goes first.
-  const qa = QUADRANT_BIT[a]!, qb = QUADRANT_BIT[b]!, qc = QUADRANT_BIT[c]!;
+  const qa = QUADRANT_BIT[a]!,
+    qb = QUADRANT_BIT[b]!,
+    qc = QUADRANT_BIT[c]!;
   if (qa === qb) {
-    if (qa !== qc) { const t = c; c = b; b = a; a = t; }
+    if (qa !== qc) {
+      const t = c;
+      c = b;
+      b = a;
+      a = t;
+    }
   } else if (qa === qc) {
-    const t = b; b = a; a = t;
+    const t = b;
+    b = a;
+    a = t;
   }
   let best = NO_SCORE;
   let v: number;
@@ -95,25 +125,58 @@ export function solve3(pl: number, ph: number, ol: number, oh: number, alpha: nu
 }
 
 /** Four empty squares left; squares in odd quadrants are tried first. */
-export function solve4(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, a: number, b: number, c: number, d: number, passed: boolean): number {
+export function solve4(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  passed: boolean,
+): number {
   visits[0]++;
   // Only the parity 2-1-1 needs reordering: its two single squares go first.
   const parity = QUADRANT_BIT[a]! ^ QUADRANT_BIT[b]! ^ QUADRANT_BIT[c]! ^ QUADRANT_BIT[d]!;
   if ((parity & QUADRANT_BIT[a]!) === 0) {
     // a is in the pair: bring the singles to the front.
-    if ((parity & QUADRANT_BIT[b]!) === 0) { let t = a; a = c; c = t; t = b; b = d; d = t; }
-    else if ((parity & QUADRANT_BIT[c]!) === 0) { const t = a; a = d; d = t; }
-    else if ((parity & QUADRANT_BIT[d]!) === 0) { const t = a; a = c; c = t; }
+    if ((parity & QUADRANT_BIT[b]!) === 0) {
+      let t = a;
+      a = c;
+      c = t;
+      t = b;
+      b = d;
+      d = t;
+    } else if ((parity & QUADRANT_BIT[c]!) === 0) {
+      const t = a;
+      a = d;
+      d = t;
+    } else if ((parity & QUADRANT_BIT[d]!) === 0) {
+      const t = a;
+      a = c;
+      c = t;
+    }
   } else if ((parity & QUADRANT_BIT[b]!) === 0) {
-    if ((parity & QUADRANT_BIT[c]!) === 0) { const t = b; b = d; d = t; }
-    else { const t = b; b = c; c = t; }
+    if ((parity & QUADRANT_BIT[c]!) === 0) {
+      const t = b;
+      b = d;
+      d = t;
+    } else {
+      const t = b;
+      b = c;
+      c = t;
+    }
   }
   let best = NO_SCORE;
   let v: number;
   let fl = flips(a, pl, ph, ol, oh);
   let fh = resultHi;
   if ((fl | fh) !== 0) {
-    best = 0 - solve3(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[a]!, ph | fh | BIT_HI[a]!, 0 - beta, 0 - alpha, b, c, d, false);
+    best =
+      0 - solve3(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[a]!, ph | fh | BIT_HI[a]!, 0 - beta, 0 - alpha, b, c, d, false);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
@@ -154,11 +217,23 @@ export function solveLast(pl: number, ph: number, ol: number, oh: number, alpha:
   let eh = ~(ph | oh);
   const n = popcount(el) + popcount(eh);
   // The empty squares in increasing order, read off the two words.
-  let a = 0, b = 0, c = 0, d = 0;
+  let a = 0,
+    b = 0,
+    c = 0,
+    d = 0;
   for (let i = 0; i < n; i++) {
     let s: number;
-    if (el !== 0) { s = lowestBit(el); el &= el - 1; } else { s = 32 + lowestBit(eh); eh &= eh - 1; }
-    if (i === 0) a = s; else if (i === 1) b = s; else if (i === 2) c = s; else d = s;
+    if (el !== 0) {
+      s = lowestBit(el);
+      el &= el - 1;
+    } else {
+      s = 32 + lowestBit(eh);
+      eh &= eh - 1;
+    }
+    if (i === 0) a = s;
+    else if (i === 1) b = s;
+    else if (i === 2) c = s;
+    else d = s;
   }
   if (n === 4) return solve4(pl, ph, ol, oh, alpha, beta, a, b, c, d, false);
   if (n === 3) return solve3(pl, ph, ol, oh, alpha, beta, a, b, c, false);

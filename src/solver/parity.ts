@@ -16,13 +16,29 @@ export function quadrantParity(el: number, eh: number): number {
   // The four quadrants' counts, each reduced to its lowest bit.
   let p = 0;
   let x = el & QUADRANT_LO;
-  x ^= x >>> 16; x ^= x >>> 8; x ^= x >>> 2; x ^= x >>> 1; p |= x & 1;
+  x ^= x >>> 16;
+  x ^= x >>> 8;
+  x ^= x >>> 2;
+  x ^= x >>> 1;
+  p |= x & 1;
   x = el & QUADRANT_HI;
-  x ^= x >>> 16; x ^= x >>> 8; x ^= x >>> 2; x ^= x >>> 1; p |= (x >>> 4 & 1) << 1;
+  x ^= x >>> 16;
+  x ^= x >>> 8;
+  x ^= x >>> 2;
+  x ^= x >>> 1;
+  p |= ((x >>> 4) & 1) << 1;
   x = eh & QUADRANT_LO;
-  x ^= x >>> 16; x ^= x >>> 8; x ^= x >>> 2; x ^= x >>> 1; p |= (x & 1) << 2;
+  x ^= x >>> 16;
+  x ^= x >>> 8;
+  x ^= x >>> 2;
+  x ^= x >>> 1;
+  p |= (x & 1) << 2;
   x = eh & QUADRANT_HI;
-  x ^= x >>> 16; x ^= x >>> 8; x ^= x >>> 2; x ^= x >>> 1; p |= (x >>> 4 & 1) << 3;
+  x ^= x >>> 16;
+  x ^= x >>> 8;
+  x ^= x >>> 2;
+  x ^= x >>> 1;
+  p |= ((x >>> 4) & 1) << 3;
   return p;
 }
 

@@ -15,7 +15,16 @@ export const SHALLOW_EMPTIES = 6;
 
 const NO_SCORE = -128;
 
-export function shallowSearch(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number, passed: boolean): number {
+export function shallowSearch(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+  passed: boolean,
+): number {
   visits[0]++;
   const ml = legalMoves(pl, ph, ol, oh);
   const mh = resultHi;
@@ -35,12 +44,21 @@ export function shallowSearch(pl: number, ph: number, ol: number, oh: number, al
       let s: number;
       let bl = 0;
       let bh = 0;
-      if (lo !== 0) { bl = lo & -lo; s = lowestBit(lo); lo ^= bl; } else { bh = hi & -hi; s = 32 + lowestBit(hi); hi ^= bh; }
+      if (lo !== 0) {
+        bl = lo & -lo;
+        s = lowestBit(lo);
+        lo ^= bl;
+      } else {
+        bh = hi & -hi;
+        s = 32 + lowestBit(hi);
+        hi ^= bh;
+      }
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      const v = empties === 5
-        ? 0 - solveLast(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha)
-        : 0 - shallowSearch(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha, empties - 1, false);
+      const v =
+        empties === 5
+          ? 0 - solveLast(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha)
+          : 0 - shallowSearch(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha, empties - 1, false);
       if (v > best) {
         if (v >= beta) return v;
         best = v;

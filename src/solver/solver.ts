@@ -1,7 +1,15 @@
 import { legalMoves, popcount, resultHi } from "../bitboard.js";
 import { PASS, type Move, type Position } from "../position.js";
 import { finalScore } from "./finalScore.js";
-import { listMoves, pickMove, pickedFlipsHi, pickedFlipsLo, searchAborted, solvePosition, startSearch } from "./endgameSearch.js";
+import {
+  listMoves,
+  pickMove,
+  pickedFlipsHi,
+  pickedFlipsLo,
+  searchAborted,
+  solvePosition,
+  startSearch,
+} from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
 import { visits } from "./visitCounter.js";
 
@@ -76,7 +84,10 @@ export class Solver {
     const alpha = options.alpha ?? (mode === "exact" ? -65 : -1);
     const beta = options.beta ?? (mode === "exact" ? 65 : 1);
     if (!(alpha < beta)) throw new Error(`the window needs alpha < beta, got (${alpha}, ${beta})`);
-    const pl = position.playerLo, ph = position.playerHi, ol = position.opponentLo, oh = position.opponentHi;
+    const pl = position.playerLo,
+      ph = position.playerHi,
+      ol = position.opponentLo,
+      oh = position.opponentHi;
     this.table.newSolve();
     visits[0] = 0;
     startSearch(this.table, options.nodeLimit ?? Infinity, options.deadline ?? Infinity, options.now ?? (() => 0));
@@ -92,7 +103,8 @@ export class Solver {
       visits[0]++;
       ml = legalMoves(ol, oh, pl, ph);
       mh = resultHi;
-      if ((ml | mh) === 0) return { solved: true, move: undefined, score: finalScore(pl, ph, ol, oh), bound: "exact", nodes: visits[0]! };
+      if ((ml | mh) === 0)
+        return { solved: true, move: undefined, score: finalScore(pl, ph, ol, oh), bound: "exact", nodes: visits[0]! };
       // A forced pass: the opponent's best is the mover's worst.
       searchRoot(this.table, ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
       move = PASS;
@@ -112,7 +124,18 @@ let rootScore = 0;
  * first (from an earlier solve of the same position: WLD before exact, or a window before a
  * wider one); returns the best move, its score in rootScore, and stores the result.
  */
-function searchRoot(table: TranspositionTable, pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, alpha: number, beta: number, empties: number): Move {
+function searchRoot(
+  table: TranspositionTable,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  ml: number,
+  mh: number,
+  alpha: number,
+  beta: number,
+  empties: number,
+): Move {
   visits[0]++;
   const n = listMoves(pl, ph, ol, oh, ml, mh, empties, table.probe(pl, ph, ol, oh) ? table.move : NO_MOVE);
   let best = -128;
@@ -122,14 +145,17 @@ function searchRoot(table: TranspositionTable, pl: number, ph: number, ol: numbe
     const s = pickMove(empties, i, n);
     const fl = pickedFlipsLo(empties, i);
     const fh = pickedFlipsHi(empties, i);
-    const cpl = ol & ~fl, cph = oh & ~fh;
-    const col = pl | fl | (s < 32 ? 1 << s : 0), coh = ph | fh | (s < 32 ? 0 : 1 << s);
+    const cpl = ol & ~fl,
+      cph = oh & ~fh;
+    const col = pl | fl | (s < 32 ? 1 << s : 0),
+      coh = ph | fh | (s < 32 ? 0 : 1 << s);
     let v: number;
     if (i === 0) {
       v = 0 - solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
     } else {
       v = 0 - solvePosition(cpl, cph, col, coh, -a - 1, 0 - a, empties - 1);
-      if (!searchAborted() && v > a && v < beta) v = 0 - solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
+      if (!searchAborted() && v > a && v < beta)
+        v = 0 - solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
     }
     if (searchAborted()) break;
     if (v > best) {

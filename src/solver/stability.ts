@@ -96,19 +96,32 @@ export function stableSquares(pl: number, ph: number, ol: number, oh: number): n
   const fl = pl | ol;
   const fh = ph | oh;
   // Lines that are full, per direction.
-  let rowsLo = 0, rowsHi = 0, columnsLo = 0, columnsHi = 0, diagLo = 0, diagHi = 0, antiLo = 0, antiHi = 0;
+  let rowsLo = 0,
+    rowsHi = 0,
+    columnsLo = 0,
+    columnsHi = 0,
+    diagLo = 0,
+    diagHi = 0,
+    antiLo = 0,
+    antiHi = 0;
   for (let r = 0; r < 4; r++) {
     if (((fl >>> (8 * r)) & 255) === 255) rowsLo |= 255 << (8 * r);
     if (((fh >>> (8 * r)) & 255) === 255) rowsHi |= 255 << (8 * r);
   }
-  const fullColumns = (fl & fh & (fl >>> 8) & (fh >>> 8) & (fl >>> 16) & (fh >>> 16) & (fl >>> 24) & (fh >>> 24)) & 255;
+  const fullColumns = fl & fh & (fl >>> 8) & (fh >>> 8) & (fl >>> 16) & (fh >>> 16) & (fl >>> 24) & (fh >>> 24) & 255;
   columnsLo = Math.imul(fullColumns, 0x01010101);
   columnsHi = columnsLo;
   for (let d = 0; d < 60; d += 2) {
     const ml = DIAGONALS[d]!;
     const mh = DIAGONALS[d + 1]!;
     if ((fl & ml) === ml && (fh & mh) === mh) {
-      if (d < 30) { diagLo |= ml; diagHi |= mh; } else { antiLo |= ml; antiHi |= mh; }
+      if (d < 30) {
+        diagLo |= ml;
+        diagHi |= mh;
+      } else {
+        antiLo |= ml;
+        antiHi |= mh;
+      }
     }
   }
   // The edges, exact from the table.
@@ -129,10 +142,14 @@ export function stableSquares(pl: number, ph: number, ol: number, oh: number): n
     const horizontalHi = rowsHi | ((sh << 1) & ~COLUMN_0) | ((sh >>> 1) & ~COLUMN_7) | COLUMN_0 | COLUMN_7;
     const verticalLo = columnsLo | (sl << 8) | (sl >>> 8) | (sh << 24) | ROW_0;
     const verticalHi = columnsHi | (sh << 8) | (sl >>> 24) | (sh >>> 8) | ROW_7;
-    const diagonalLo = diagLo | ((sl << 9) & ~COLUMN_0) | (((sl >>> 9) | (sh << 23)) & ~COLUMN_7) | ROW_0 | COLUMN_0 | COLUMN_7;
-    const diagonalHi = diagHi | (((sh << 9) | (sl >>> 23)) & ~COLUMN_0) | ((sh >>> 9) & ~COLUMN_7) | ROW_7 | COLUMN_0 | COLUMN_7;
-    const antiLo2 = antiLo | ((sl << 7) & ~COLUMN_7) | (((sl >>> 7) | (sh << 25)) & ~COLUMN_0) | ROW_0 | COLUMN_0 | COLUMN_7;
-    const antiHi2 = antiHi | (((sh << 7) | (sl >>> 25)) & ~COLUMN_7) | ((sh >>> 7) & ~COLUMN_0) | ROW_7 | COLUMN_0 | COLUMN_7;
+    const diagonalLo =
+      diagLo | ((sl << 9) & ~COLUMN_0) | (((sl >>> 9) | (sh << 23)) & ~COLUMN_7) | ROW_0 | COLUMN_0 | COLUMN_7;
+    const diagonalHi =
+      diagHi | (((sh << 9) | (sl >>> 23)) & ~COLUMN_0) | ((sh >>> 9) & ~COLUMN_7) | ROW_7 | COLUMN_0 | COLUMN_7;
+    const antiLo2 =
+      antiLo | ((sl << 7) & ~COLUMN_7) | (((sl >>> 7) | (sh << 25)) & ~COLUMN_0) | ROW_0 | COLUMN_0 | COLUMN_7;
+    const antiHi2 =
+      antiHi | (((sh << 7) | (sl >>> 25)) & ~COLUMN_7) | ((sh >>> 7) & ~COLUMN_0) | ROW_7 | COLUMN_0 | COLUMN_7;
     const nl = sl | (pl & horizontalLo & verticalLo & diagonalLo & antiLo2);
     const nh = sh | (ph & horizontalHi & verticalHi & diagonalHi & antiHi2);
     if (nl === sl && nh === sh) break;

@@ -34,7 +34,8 @@ export class TranspositionTable {
 
   /** A table of 2^bits entries. */
   constructor(bits: number) {
-    if (!Number.isInteger(bits) || bits < 1 || bits > 26) throw new Error(`transposition table bits must be 1..26, got ${bits}`);
+    if (!Number.isInteger(bits) || bits < 1 || bits > 26)
+      throw new Error(`transposition table bits must be 1..26, got ${bits}`);
     this.bucketMask = (1 << (bits - 1)) - 1;
     this.keys = new Int32Array(4 << bits);
     this.data = new Int32Array(1 << bits);
@@ -60,7 +61,10 @@ export class TranspositionTable {
 
   /** The first entry of the position's bucket. */
   private bucket(pl: number, ph: number, ol: number, oh: number): number {
-    let h = Math.imul(pl ^ (ph >>> 7), 0x9e3779b1) ^ Math.imul(ol ^ (oh >>> 11), 0x85ebca77) ^ Math.imul(ph ^ (oh << 5), 0xc2b2ae3d);
+    let h =
+      Math.imul(pl ^ (ph >>> 7), 0x9e3779b1) ^
+      Math.imul(ol ^ (oh >>> 11), 0x85ebca77) ^
+      Math.imul(ph ^ (oh << 5), 0xc2b2ae3d);
     h ^= h >>> 15;
     h = Math.imul(h, 0x27d4eb2f);
     h ^= h >>> 13;

@@ -26,7 +26,13 @@ export function sampleEmpties(samples: Samples, i: number): number {
  * (the previous round's values, in discs). The samples used are the stage's own (weight 1)
  * and its neighbours' (neighbourWeight). Returns the stage's compact values in discs.
  */
-export function fitStage(samples: Samples, training: Uint8Array, stage: number, settings: FitSettings, start: Float64Array): Float64Array {
+export function fitStage(
+  samples: Samples,
+  training: Uint8Array,
+  stage: number,
+  settings: FitSettings,
+  start: Float64Array,
+): Float64Array {
   const chosen: number[] = [];
   const sampleWeights: number[] = [];
   for (let i = 0; i < samples.count; i++) {
@@ -50,7 +56,13 @@ export function fitStage(samples: Samples, training: Uint8Array, stage: number, 
   const w = Float64Array.from(sampleWeights);
   for (let k = 0; k < n; k++) {
     const i = chosen[k]!;
-    patternEntries(samples.boards[4 * i]!, samples.boards[4 * i + 1]!, samples.boards[4 * i + 2]!, samples.boards[4 * i + 3]!, raw);
+    patternEntries(
+      samples.boards[4 * i]!,
+      samples.boards[4 * i + 1]!,
+      samples.boards[4 * i + 2]!,
+      samples.boards[4 * i + 3]!,
+      raw,
+    );
     for (let f = 0; f < FEATURES; f++) features[k * FEATURES + f] = CANONICAL[raw[f]!]!;
     y[k] = samples.scores[i]!;
   }
@@ -107,22 +119,32 @@ function dotProduct(a: Float64Array, b: Float64Array): number {
 export function quantise(stages: readonly Float64Array[]): Weights {
   const values = new Int16Array(stages.length * COMPACT_SIZE);
   stages.forEach((theta, s) => {
-    for (let i = 0; i < COMPACT_SIZE; i++) values[s * COMPACT_SIZE + i] = Math.max(-32768, Math.min(32767, Math.round(theta[i]! * WEIGHT_UNITS)));
+    for (let i = 0; i < COMPACT_SIZE; i++)
+      values[s * COMPACT_SIZE + i] = Math.max(-32768, Math.min(32767, Math.round(theta[i]! * WEIGHT_UNITS)));
   });
   return { stages: stages.length, values };
 }
 
 /** Stored weights as values in discs, stage by stage (the start of the next round's fit). */
 export function dequantise(weights: Weights): Float64Array[] {
-  return Array.from({ length: weights.stages }, (_, s) => Float64Array.from(weights.values.subarray(s * COMPACT_SIZE, (s + 1) * COMPACT_SIZE), (v) => v / WEIGHT_UNITS));
+  return Array.from({ length: weights.stages }, (_, s) =>
+    Float64Array.from(weights.values.subarray(s * COMPACT_SIZE, (s + 1) * COMPACT_SIZE), (v) => v / WEIGHT_UNITS),
+  );
 }
 
 /**
  * Every stage fitted (fitStage) from the previous weights, quantised; `progress` hears of each
  * stage as it is done.
  */
-export function fitWeights(samples: Samples, training: Uint8Array, previous: Weights, settings: FitSettings, progress: (stage: number) => void = () => {}): Weights {
-  if (previous.stages !== settings.stages) throw new Error(`previous weights have ${previous.stages} stages, the fit ${settings.stages}`);
+export function fitWeights(
+  samples: Samples,
+  training: Uint8Array,
+  previous: Weights,
+  settings: FitSettings,
+  progress: (stage: number) => void = () => {},
+): Weights {
+  if (previous.stages !== settings.stages)
+    throw new Error(`previous weights have ${previous.stages} stages, the fit ${settings.stages}`);
   const start = dequantise(previous);
   const fitted = start.map((theta, stage) => {
     const values = fitStage(samples, training, stage, settings, theta);

@@ -24,19 +24,30 @@ export interface StageError {
 }
 
 /** The evaluation's mean absolute error against the labels of the positions with mask[i] === select, stage by stage, and over all. */
-export function stageErrors(evaluation: Evaluation, samples: Samples, mask: Uint8Array, select: number, stages: number): { readonly stages: StageError[]; readonly all: StageError } {
+export function stageErrors(
+  evaluation: Evaluation,
+  samples: Samples,
+  mask: Uint8Array,
+  select: number,
+  stages: number,
+): { readonly stages: StageError[]; readonly all: StageError } {
   const sums = new Float64Array(stages);
   const counts = new Int32Array(stages);
   const b = samples.boards;
   for (let i = 0; i < samples.count; i++) {
     if (mask[i] !== select) continue;
     const s = stageOf(sampleEmpties(samples, i), stages);
-    sums[s]! += Math.abs(evaluation.evaluate(b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!) - samples.scores[i]!);
+    sums[s]! += Math.abs(
+      evaluation.evaluate(b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!) - samples.scores[i]!,
+    );
     counts[s]!++;
   }
   const total = counts.reduce((a, c) => a + c, 0);
   return {
-    stages: Array.from({ length: stages }, (_, s) => ({ positions: counts[s]!, meanAbsoluteError: sums[s]! / counts[s]! })),
+    stages: Array.from({ length: stages }, (_, s) => ({
+      positions: counts[s]!,
+      meanAbsoluteError: sums[s]! / counts[s]!,
+    })),
     all: { positions: total, meanAbsoluteError: sums.reduce((a, c) => a + c, 0) / total },
   };
 }

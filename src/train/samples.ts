@@ -34,7 +34,12 @@ export class SampleBuffer {
   }
 
   toSamples(): Samples {
-    return { count: this.scores.length, boards: Int32Array.from(this.boards), scores: Int8Array.from(this.scores), flags: Uint8Array.from(this.flags) };
+    return {
+      count: this.scores.length,
+      boards: Int32Array.from(this.boards),
+      scores: Int8Array.from(this.scores),
+      flags: Uint8Array.from(this.flags),
+    };
   }
 }
 
@@ -101,7 +106,10 @@ export function parseData(bytes: Uint8Array): Result<ParsedData> {
   let at = 0;
   while (bytes.length - at >= BATCH_HEADER) {
     const magic = String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
-    if (magic !== BATCH_MAGIC) return err(`byte ${at}: expected a batch starting "${BATCH_MAGIC}", found ${JSON.stringify(magic)}: not a training data file, or a corrupt one`);
+    if (magic !== BATCH_MAGIC)
+      return err(
+        `byte ${at}: expected a batch starting "${BATCH_MAGIC}", found ${JSON.stringify(magic)}: not a training data file, or a corrupt one`,
+      );
     const batchGames = view.getUint32(at + 4, true);
     const count = view.getUint32(at + 8, true);
     const end = at + BATCH_HEADER + RECORD_BYTES * count;
@@ -114,7 +122,10 @@ export function parseData(bytes: Uint8Array): Result<ParsedData> {
       for (let w = 0; w < 4; w++) boards[4 * i + w] = view.getInt32(r + 4 * w, true);
       scores[i] = view.getInt8(r + 16);
       flags[i] = view.getUint8(r + 17);
-      if ((boards[4 * i]! & boards[4 * i + 2]!) !== 0 || (boards[4 * i + 1]! & boards[4 * i + 3]!) !== 0) return err(`position ${parts.reduce((n, p) => n + p.count, 0) + i + 1}: a square holds two discs (corrupt data)`);
+      if ((boards[4 * i]! & boards[4 * i + 2]!) !== 0 || (boards[4 * i + 1]! & boards[4 * i + 3]!) !== 0)
+        return err(
+          `position ${parts.reduce((n, p) => n + p.count, 0) + i + 1}: a square holds two discs (corrupt data)`,
+        );
     }
     parts.push({ count, boards, scores, flags });
     games += batchGames;

@@ -29,7 +29,13 @@ export const SELF_PLAY_SOLVER_BITS = 16;
  * cleared first, so that the game depends only on `random`. Returns the final disc difference
  * for black.
  */
-export function playSelfPlayGame(player: AlphaBeta, solver: Solver, random: Random, settings: SelfPlaySettings, out: SampleBuffer): number {
+export function playSelfPlayGame(
+  player: AlphaBeta,
+  solver: Solver,
+  random: Random,
+  settings: SelfPlaySettings,
+  out: SampleBuffer,
+): number {
   player.clearTable();
   solver.clear();
   let position = Position.initial();
@@ -49,9 +55,10 @@ export function playSelfPlayGame(player: AlphaBeta, solver: Solver, random: Rand
       move = solved.move!;
     } else {
       midgame.push(position);
-      move = ply < settings.randomPlies
-        ? squares[random.below(squares.length)]!
-        : player.choose(position, { depth: settings.depth, noise: settings.noise, random }).move!;
+      move =
+        ply < settings.randomPlies
+          ? squares[random.below(squares.length)]!
+          : player.choose(position, { depth: settings.depth, noise: settings.noise, random }).move!;
     }
     position = position.play(move);
     ply++;

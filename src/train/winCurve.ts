@@ -134,8 +134,12 @@ export function fitCurve(samples: CurveSamples, fewest: number, most: number): C
 }
 
 /** One curve for all the positions, and one for each band of CURVE_BAND_WIDTH empties from 1 to 60. */
-export function fitWinCurve(samples: CurveSamples): { readonly overall: CurveFit; readonly bands: readonly CurveFit[] } {
+export function fitWinCurve(samples: CurveSamples): {
+  readonly overall: CurveFit;
+  readonly bands: readonly CurveFit[];
+} {
   const bands: CurveFit[] = [];
-  for (let fewest = 1; fewest <= 60; fewest += CURVE_BAND_WIDTH) bands.push(fitCurve(samples, fewest, fewest + CURVE_BAND_WIDTH - 1));
+  for (let fewest = 1; fewest <= 60; fewest += CURVE_BAND_WIDTH)
+    bands.push(fitCurve(samples, fewest, fewest + CURVE_BAND_WIDTH - 1));
   return { overall: fitCurve(samples, 0, 64), bands };
 }

@@ -25,7 +25,9 @@ const pageErrors: string[] = [];
 
 /** `othello ui` on a free port with `args`; resolves with its address once it prints it. */
 async function startUi(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn("node", [join(ROOT, "dist/othello.js"), "ui", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("node", [join(ROOT, "dist/othello.js"), "ui", "--port", "0", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stderr!.setEncoding("utf8").on("data", (d: string) => serverLog.push(d));
   const address = await new Promise<string>((resolve, reject) => {
     let out = "";
@@ -40,9 +42,14 @@ async function startUi(args: string[]): Promise<{ child: ChildProcess; url: stri
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
   ({ child: server, url } = await startUi(["--time", "0.05", "--seed", "7"]));
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   page = await browser.newPage();
   page.on("pageerror", (e) => pageErrors.push(String(e)));
   await page.setViewport({ width: 1000, height: 760 });
@@ -76,7 +83,10 @@ function snapshot(p: Page): Promise<Snapshot> {
       legal: squares.filter((s) => s.classList.contains("legal")).map((s) => s.dataset.square!),
       state: document.getElementById("status")!.dataset.state ?? "",
       status: document.getElementById("status")!.textContent ?? "",
-      counts: [document.querySelector("#black-count .n")!.textContent ?? "", document.querySelector("#white-count .n")!.textContent ?? ""],
+      counts: [
+        document.querySelector("#black-count .n")!.textContent ?? "",
+        document.querySelector("#white-count .n")!.textContent ?? "",
+      ],
     };
   });
 }
@@ -98,7 +108,10 @@ function expectBoardOf(shown: Snapshot, position: Position): void {
 
 /** Waits until the page waits for the person or the game is over (or an error shows), then returns what it shows. */
 async function settled(p: Page): Promise<Snapshot> {
-  await p.waitForFunction(() => ["person", "over", "error"].includes(document.getElementById("status")!.dataset.state ?? ""), { timeout: 60_000 });
+  await p.waitForFunction(
+    () => ["person", "over", "error"].includes(document.getElementById("status")!.dataset.state ?? ""),
+    { timeout: 60_000 },
+  );
   return snapshot(p);
 }
 
@@ -113,7 +126,10 @@ async function watchBoards(p: Page): Promise<void> {
     const record = document.getElementById("record")!;
     const take = (): void => {
       const text = record.textContent ?? "";
-      seen.push({ record: text.startsWith("(") ? "" : text, discs: [...document.querySelectorAll<HTMLElement>("#board [data-square]")].map((s) => s.dataset.disc ?? "?") });
+      seen.push({
+        record: text.startsWith("(") ? "" : text,
+        discs: [...document.querySelectorAll<HTMLElement>("#board [data-square]")].map((s) => s.dataset.disc ?? "?"),
+      });
     };
     new MutationObserver(take).observe(record, { childList: true, characterData: true, subtree: true });
     take();
@@ -161,7 +177,11 @@ describe("othello ui in a browser", () => {
     expect(final.isOver()).toBe(true);
     expectBoardOf(shown, final.position);
     const [black, white] = [final.position.blackDiscs(), final.position.whiteDiscs()];
-    expect(shown.status).toBe(black === white ? `Game over: a draw, ${black}–${white}` : `Game over: ${black > white ? "Black" : "White"} wins ${Math.max(black, white)}–${Math.min(black, white)}`);
+    expect(shown.status).toBe(
+      black === white
+        ? `Game over: a draw, ${black}–${white}`
+        : `Game over: ${black > white ? "Black" : "White"} wins ${Math.max(black, white)}–${Math.min(black, white)}`,
+    );
     expect(clicks).toBeGreaterThan(14);
     expect(existsSync(SCREENSHOT)).toBe(true);
 
@@ -171,14 +191,20 @@ describe("othello ui in a browser", () => {
     expect(moves.ok).toBe(true);
     const placed = moves.ok ? moves.value.filter((m) => m !== PASS) : [];
     const records = new Set(boards.map((b) => b.record));
-    for (let n = 0; n <= placed.length; n++) expect(records.has(formatGameRecord(placed.slice(0, n))), `a board after ${n} moves`).toBe(true);
-    for (const board of boards) expect(board.discs).toEqual(Array.from({ length: 64 }, (_, s) => ["empty", "black", "white"][replay(board.record).position.discAt(s)]));
+    for (let n = 0; n <= placed.length; n++)
+      expect(records.has(formatGameRecord(placed.slice(0, n))), `a board after ${n} moves`).toBe(true);
+    for (const board of boards)
+      expect(board.discs).toEqual(
+        Array.from({ length: 64 }, (_, s) => ["empty", "black", "white"][replay(board.record).position.discAt(s)]),
+      );
 
     // The engine's report and the graph of its view of the game.
     expect(await page.$eval("#report", (e) => e.textContent)).toMatch(/^(Black|White): /);
     const points = await page.$eval("#graph-line", (e) => e.getAttribute("points") ?? "");
     expect(points.split(" ").length).toBeGreaterThan(10);
-    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's last view: (Black|White) (\d+\.\d%|proven (win|draw|loss)|[+-]?\d+), after \d+ moves\.$/);
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(
+      /^The engine's last view: (Black|White) (\d+\.\d%|proven (win|draw|loss)|[+-]?\d+), after \d+ moves\.$/,
+    );
   });
 
   it("undo goes back to the person's previous move, and new game to the start", async () => {
@@ -236,25 +262,34 @@ describe("othello ui in a browser", () => {
     await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "1.5"));
     await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
     await page.click('[data-square="f5"]');
-    await page.waitForFunction(() => (document.getElementById("report")!.textContent ?? "").startsWith("Thinking:"), { timeout: 5000 });
+    await page.waitForFunction(() => (document.getElementById("report")!.textContent ?? "").startsWith("Thinking:"), {
+      timeout: 5000,
+    });
     expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's view as it thinks: White /);
     const shown = await settled(page);
     expect(shown.record.length).toBe(4);
     expect(await page.$eval("#report", (e) => e.textContent)).not.toMatch(/^Thinking:/);
-    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(/^The engine's last view: White .*, after 2 moves\.$/);
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(
+      /^The engine's last view: White .*, after 2 moves\.$/,
+    );
     await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
     await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
   });
 
   it("loads a pasted GGF game, and copies the game as GGF", async () => {
     await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#paste", "(;GM[Othello]PB[x]PW[y]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6//1.5]B[C3];)");
+    await page.type(
+      "#paste",
+      "(;GM[Othello]PB[x]PW[y]RE[?]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6//1.5]B[C3];)",
+    );
     await page.click("#load button");
     const shown = await settled(page);
     expect(shown.record.startsWith("f5d6c3")).toBe(true);
     expect(shown.record.length).toBe(8); // the engine answered as white
     await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await browser.defaultBrowserContext().overridePermissions(url, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+    await browser
+      .defaultBrowserContext()
+      .overridePermissions(url, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
     await page.click("#copy-ggf");
     await page.waitForFunction(() => /copied|box below/.test(document.getElementById("notice")!.textContent ?? ""));
     // Were the clipboard refused, the GGF would be in the paste box instead.
@@ -262,7 +297,11 @@ describe("othello ui in a browser", () => {
       const box = (document.getElementById("paste") as HTMLInputElement).value;
       return box !== "" ? box : await navigator.clipboard.readText();
     });
-    expect(copied).toMatch(new RegExp(`^\\(;GM\\[Othello\\].*B\\[F5\\]W\\[D6\\]B\\[C3\\]W\\[${shown.record.slice(6, 8).toUpperCase()}\\];\\)$`));
+    expect(copied).toMatch(
+      new RegExp(
+        `^\\(;GM\\[Othello\\].*B\\[F5\\]W\\[D6\\]B\\[C3\\]W\\[${shown.record.slice(6, 8).toUpperCase()}\\];\\)$`,
+      ),
+    );
   });
 
   it("plays a forced pass with a notice, the person's and the engine's", async () => {
@@ -299,7 +338,9 @@ describe("othello ui in a browser", () => {
     let shown = await settled(page);
     expect([shown.state, shown.record, shown.status]).toEqual(["person", "f5", "White to play: your move."]);
     await page.click("#hint");
-    await page.waitForFunction(() => /^The engine would play /.test(document.getElementById("notice")!.textContent ?? ""));
+    await page.waitForFunction(() =>
+      /^The engine would play /.test(document.getElementById("notice")!.textContent ?? ""),
+    );
     const hinted = await page.$eval("#notice", (e) => /would play (\w+)\./.exec(e.textContent ?? "")?.[1]);
     expect(["f4", "d6", "f6"]).toContain(hinted);
     expect(await page.$eval(`[data-square="${hinted}"]`, (e) => e.classList.contains("hint"))).toBe(true);
@@ -319,7 +360,10 @@ describe("othello ui in a browser", () => {
     await settled(phone);
     const layout = await phone.evaluate(() => {
       const board = document.getElementById("board")!.getBoundingClientRect();
-      return { scrollWidth: document.documentElement.scrollWidth, board: { left: board.left, right: board.right, width: board.width } };
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        board: { left: board.left, right: board.right, width: board.width },
+      };
     });
     expect(layout.scrollWidth).toBeLessThanOrEqual(390);
     expect(layout.board.left).toBeGreaterThanOrEqual(0);
@@ -332,7 +376,10 @@ describe("othello ui in a browser", () => {
   });
 
   it("reports an engine that crashes on the page, and keeps the game", async () => {
-    const crashing = await startUi(["--engine", `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`]);
+    const crashing = await startUi([
+      "--engine",
+      `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`,
+    ]);
     const tab = await browser.newPage();
     tab.on("pageerror", (e) => pageErrors.push(String(e)));
     try {
@@ -341,7 +388,9 @@ describe("othello ui in a browser", () => {
       await tab.click('[data-square="f5"]');
       const shown = await settled(tab);
       expect(shown.state).toBe("error");
-      expect(shown.status).toMatch(/^The engine failed: crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)\. The game so far is kept\.$/);
+      expect(shown.status).toMatch(
+        /^The engine failed: crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)\. The game so far is kept\.$/,
+      );
       expect(shown.record).toBe("f5");
       expectBoardOf(shown, replay("f5").position);
       expect(await tab.$eval("#retry", (e) => (e as HTMLButtonElement).hidden)).toBe(false);
@@ -349,7 +398,11 @@ describe("othello ui in a browser", () => {
       await tab.click('[data-square="d6"]');
       expect(await tab.$eval("#notice", (e) => e.textContent)).toBe("It is the engine's turn: ask it again, or undo.");
       await tab.click("#retry");
-      await tab.waitForFunction(() => document.getElementById("status")!.dataset.state === "error" && document.getElementById("status")!.textContent!.includes("crash"));
+      await tab.waitForFunction(
+        () =>
+          document.getElementById("status")!.dataset.state === "error" &&
+          document.getElementById("status")!.textContent!.includes("crash"),
+      );
       expect((await snapshot(tab)).record).toBe("f5");
       // Undo takes the game back to the person's move.
       await tab.click("#undo");

@@ -21,7 +21,10 @@ describe("alpha-beta", () => {
     for (let g = 0; g < 40; g++) {
       const p = randomPosition(random, 4 + ((g * 7) % 54));
       for (let depth = 1; depth <= (g < 20 ? 4 : 3); depth++) {
-        expect(player.value(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, depth), `position ${g} depth ${depth}`).toBe(minimax(evaluation, p, depth));
+        expect(
+          player.value(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, depth),
+          `position ${g} depth ${depth}`,
+        ).toBe(minimax(evaluation, p, depth));
       }
     }
   });
@@ -94,7 +97,9 @@ describe("alpha-beta", () => {
     }
     expect(moves.size).toBeGreaterThan(1);
     // Without noise, one move whatever the seed.
-    const plain = new Set(Array.from({ length: 5 }, (_, seed) => player.choose(p, { depth: 2, random: new Random(seed) }).move));
+    const plain = new Set(
+      Array.from({ length: 5 }, (_, seed) => player.choose(p, { depth: 2, random: new Random(seed) }).move),
+    );
     expect(plain.size).toBe(1);
   });
 });

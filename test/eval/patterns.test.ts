@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { BLACK, COMPACT_SIZE, type Disc, EMPTY, Evaluation, FEATURES, PATTERN_KINDS, Position, RAW_OFFSETS, RAW_SIZE, Random, patternEntries, zeroWeights } from "../../src/index.js";
+import {
+  BLACK,
+  COMPACT_SIZE,
+  type Disc,
+  EMPTY,
+  Evaluation,
+  FEATURES,
+  PATTERN_KINDS,
+  Position,
+  RAW_OFFSETS,
+  RAW_SIZE,
+  Random,
+  patternEntries,
+  zeroWeights,
+} from "../../src/index.js";
 import { evaluatePosition, randomEvaluation, randomPosition, transformed } from "./helpers.js";
 
 function entries(p: Position): number[] {
@@ -28,11 +42,26 @@ describe("pattern entries", () => {
   const table: [string, Record<number, number>][] = [
     ["a1", { 0: E2X + 1, 2: E2X + 1, 4: C33 + 1, 8: C25 + 1, 9: C25 + 1, 28: D8 + 1 }],
     ["h8", { 1: E2X + 3 ** 7, 3: E2X + 3 ** 7, 7: C33 + 1, 14: C25 + 1, 15: C25 + 1, 28: D8 + 3 ** 7 }],
-    ["b2", { 0: E2X + 3 ** 8, 2: E2X + 3 ** 8, 4: C33 + 3 ** 4, 8: C25 + 3 ** 6, 9: C25 + 3 ** 6, 16: ROW2 + 3, 18: ROW2 + 3, 28: D8 + 3 }],
+    [
+      "b2",
+      {
+        0: E2X + 3 ** 8,
+        2: E2X + 3 ** 8,
+        4: C33 + 3 ** 4,
+        8: C25 + 3 ** 6,
+        9: C25 + 3 ** 6,
+        16: ROW2 + 3,
+        18: ROW2 + 3,
+        28: D8 + 3,
+      },
+    ],
     // Diagonal places: 28-29 the long ones; then for d = 1..4, x - y = d, y - x = d, x + y = 7 - d, x + y = 7 + d.
     ["d1", { 0: E2X + 3 ** 3, 8: C25 + 3 ** 3, 10: C25 + 3 ** 4, 26: ROW4 + 1, 39: D5 + 1, 44: D4 + 3 ** 3 }],
     ["c6", { 6: C33 + 3 ** 8, 21: ROW3 + 3 ** 2, 22: ROW3 + 3 ** 5, 29: D8 + 3 ** 2, 38: D5 + 3 ** 2 }],
-    ["g3", { 5: C33 + 3 ** 7, 11: C25 + 3 ** 7, 19: ROW2 + 3 ** 2, 20: ROW3 + 3 ** 6, 33: D7 + 3 ** 5, 43: D4 + 3 ** 2 }],
+    [
+      "g3",
+      { 5: C33 + 3 ** 7, 11: C25 + 3 ** 7, 19: ROW2 + 3 ** 2, 20: ROW3 + 3 ** 6, 33: D7 + 3 ** 5, 43: D4 + 3 ** 2 },
+    ],
   ];
   for (const [square, changed] of table) {
     it(`with one disc on ${square}: ${Object.keys(changed).length} places change`, () => {
@@ -72,7 +101,8 @@ describe("the evaluation under the board's symmetries", () => {
     for (let g = 0; g < 120; g++) {
       const p = randomPosition(random, g % 60);
       const value = evaluatePosition(evaluation, p);
-      for (let t = 1; t < 8; t++) expect(evaluatePosition(evaluation, transformed(p, t)), `position ${g}, transform ${t}`).toBe(value);
+      for (let t = 1; t < 8; t++)
+        expect(evaluatePosition(evaluation, transformed(p, t)), `position ${g}, transform ${t}`).toBe(value);
     }
   });
 
@@ -93,7 +123,10 @@ describe("the evaluation under the board's symmetries", () => {
     const random = new Random(5);
     const positions = Array.from({ length: 20 }, (_, i) => randomPosition(random, 3 * i));
     const first = positions.map((p) => evaluatePosition(evaluation, p));
-    const again = [...positions].reverse().map((p) => evaluatePosition(evaluation, p)).reverse();
+    const again = [...positions]
+      .reverse()
+      .map((p) => evaluatePosition(evaluation, p))
+      .reverse();
     expect(again).toEqual(first);
   });
 

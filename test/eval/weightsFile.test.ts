@@ -33,14 +33,70 @@ describe("the weights file", () => {
   });
 
   const corruptions: [string, (b: Uint8Array) => Uint8Array, RegExp][] = [
-    ["a flipped weight bit", (b) => { const c = Uint8Array.from(b); c[HEADER + 1000]! ^= 4; return c; }, /checksum mismatch.*corrupt/],
-    ["a truncated file", (b) => b.subarray(0, b.length - 10), /has \d+ bytes; 5 stages of \d+ weights take \d+ \(truncated or padded\)/],
-    ["a padded file", (b) => resealed(Uint8Array.from([...b.subarray(0, b.length - 4), 0, 0, 0, 0, 0, 0])), /truncated or padded/],
-    ["another magic", (b) => { const c = Uint8Array.from(b); c[0] = 0x50; return c; }, /not a weights file: it starts with "PTHW"/],
-    ["a later format version", (b) => { const c = Uint8Array.from(b); c[4] = 2; return resealed(c); }, /version 2; this program reads version 1/],
-    ["zero stages", (b) => { const c = Uint8Array.from(b); c[6] = 0; return resealed(c); }, /0 stages; a file has 1 to 61/],
-    ["another pattern set", (b) => { const c = Uint8Array.from(b); c[13] = 0x45; return resealed(c); }, /for the pattern set "Edge2x.*"; this program's is "edge2x/],
-    ["another entry count", (b) => { const c = Uint8Array.from(b); new DataView(c.buffer).setUint32(8, 1000, true); return resealed(c); }, /1000 entries per stage; the pattern set has \d+/],
+    [
+      "a flipped weight bit",
+      (b) => {
+        const c = Uint8Array.from(b);
+        c[HEADER + 1000]! ^= 4;
+        return c;
+      },
+      /checksum mismatch.*corrupt/,
+    ],
+    [
+      "a truncated file",
+      (b) => b.subarray(0, b.length - 10),
+      /has \d+ bytes; 5 stages of \d+ weights take \d+ \(truncated or padded\)/,
+    ],
+    [
+      "a padded file",
+      (b) => resealed(Uint8Array.from([...b.subarray(0, b.length - 4), 0, 0, 0, 0, 0, 0])),
+      /truncated or padded/,
+    ],
+    [
+      "another magic",
+      (b) => {
+        const c = Uint8Array.from(b);
+        c[0] = 0x50;
+        return c;
+      },
+      /not a weights file: it starts with "PTHW"/,
+    ],
+    [
+      "a later format version",
+      (b) => {
+        const c = Uint8Array.from(b);
+        c[4] = 2;
+        return resealed(c);
+      },
+      /version 2; this program reads version 1/,
+    ],
+    [
+      "zero stages",
+      (b) => {
+        const c = Uint8Array.from(b);
+        c[6] = 0;
+        return resealed(c);
+      },
+      /0 stages; a file has 1 to 61/,
+    ],
+    [
+      "another pattern set",
+      (b) => {
+        const c = Uint8Array.from(b);
+        c[13] = 0x45;
+        return resealed(c);
+      },
+      /for the pattern set "Edge2x.*"; this program's is "edge2x/,
+    ],
+    [
+      "another entry count",
+      (b) => {
+        const c = Uint8Array.from(b);
+        new DataView(c.buffer).setUint32(8, 1000, true);
+        return resealed(c);
+      },
+      /1000 entries per stage; the pattern set has \d+/,
+    ],
     ["a few bytes", () => new Uint8Array([79, 84, 72]), /at least 17 bytes, this one 3/],
   ];
   for (const [what, corrupt, message] of corruptions) {

@@ -12,7 +12,12 @@ function exact(p: Position): number {
  * alternates between its worst move and its best one; with the errors black made, worked out
  * here by negamax (exact up to 8 empties, win/draw/loss at 9 and 10).
  */
-export function blunderingGame(seed: number): { moves: Move[]; errors: EndgameError[]; blackChecked: number; whiteChecked: number } {
+export function blunderingGame(seed: number): {
+  moves: Move[];
+  errors: EndgameError[];
+  blackChecked: number;
+  whiteChecked: number;
+} {
   const random = new Random(seed);
   let p = Position.initial();
   const moves: Move[] = [];
@@ -25,7 +30,9 @@ export function blunderingGame(seed: number): { moves: Move[]; errors: EndgameEr
     play(legal[random.below(legal.length)]!);
   }
   const errors: EndgameError[] = [];
-  let blackChecked = 0, whiteChecked = 0, blackTurns = 0;
+  let blackChecked = 0,
+    whiteChecked = 0,
+    blackTurns = 0;
   while (p.canMove() || p.swapped().canMove()) {
     const legal = p.legalMoves();
     if (legal.length === 1) {
@@ -45,7 +52,15 @@ export function blunderingGame(seed: number): { moves: Move[]; errors: EndgameEr
     const worst = Math.min(...values);
     const chosen = blackTurns++ % 2 === 0 ? worst : best;
     const move = legal[values.indexOf(chosen)]!;
-    if (measure(chosen) < measure(best)) errors.push({ ply: moves.length, empties: p.empties(), move, mode, best: measure(best), played: measure(chosen) });
+    if (measure(chosen) < measure(best))
+      errors.push({
+        ply: moves.length,
+        empties: p.empties(),
+        move,
+        mode,
+        best: measure(best),
+        played: measure(chosen),
+      });
     play(move);
   }
   return { moves, errors, blackChecked, whiteChecked };

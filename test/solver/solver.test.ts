@@ -1,9 +1,22 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PASS, Position, Random, Solver, flips, formatVertex, legalMoves, parseObf, popcount, resultHi } from "../../src/index.js";
+import {
+  PASS,
+  Position,
+  Random,
+  Solver,
+  flips,
+  formatVertex,
+  legalMoves,
+  parseObf,
+  popcount,
+  resultHi,
+} from "../../src/index.js";
 
-const FFORUM = readFileSync(join(import.meta.dirname, "../positions/fforum-1-19.obf"), "utf8").split("\n").filter((l) => l.trim() !== "");
+const FFORUM = readFileSync(join(import.meta.dirname, "../positions/fforum-1-19.obf"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 
 function problem(line: string): { position: Position; moves: readonly { move: number; score: number }[] } {
   const p = parseObf(line);
@@ -31,7 +44,17 @@ function negamax(pl: number, ph: number, ol: number, oh: number, alpha: number, 
     if ((((inLo ? ml : mh) >>> (s & 31)) & 1) === 0) continue;
     const fl = flips(s, pl, ph, ol, oh);
     const fh = resultHi;
-    const v = 0 - negamax(ol & ~fl, oh & ~fh, pl | fl | (inLo ? 1 << s : 0), ph | fh | (inLo ? 0 : 1 << (s - 32)), 0 - beta, 0 - Math.max(alpha, best), false);
+    const v =
+      0 -
+      negamax(
+        ol & ~fl,
+        oh & ~fh,
+        pl | fl | (inLo ? 1 << s : 0),
+        ph | fh | (inLo ? 0 : 1 << (s - 32)),
+        0 - beta,
+        0 - Math.max(alpha, best),
+        false,
+      );
     if (v > best) best = v;
     if (best >= beta) return best;
   }
@@ -66,7 +89,9 @@ describe("fforum 1-19", () => {
       expect(r.solved).toBe(true);
       expect(r.bound).toBe("exact");
       expect(r.score).toBe(moves[0]!.score);
-      expect(moves.filter((m) => m.score === r.score).map((m) => formatVertex(m.move))).toContain(formatVertex(r.move!));
+      expect(moves.filter((m) => m.score === r.score).map((m) => formatVertex(m.move))).toContain(
+        formatVertex(r.move!),
+      );
       // The move reaches the score: the position after it is worth the opposite to the opponent.
       expect(0 - solver.solve(position.play(r.move!)).score).toBe(r.score);
     });
@@ -78,7 +103,10 @@ describe("fforum 1-19", () => {
       const r = solver.solve(position, { mode: "wld" });
       expect(r.solved).toBe(true);
       expect(Math.sign(r.score)).toBe(Math.sign(moves[0]!.score));
-      if (moves[0]!.score !== 0) expect(-solver.solve(position.play(r.move!), { mode: "wld" }).score * Math.sign(moves[0]!.score)).toBeGreaterThan(0);
+      if (moves[0]!.score !== 0)
+        expect(
+          -solver.solve(position.play(r.move!), { mode: "wld" }).score * Math.sign(moves[0]!.score),
+        ).toBeGreaterThan(0);
     }
   });
 });
@@ -208,7 +236,10 @@ describe("limits, node counts and the table", () => {
     expect(stopped.solved).toBe(false);
     expect(ticks).toBe(4);
     const { moves } = problem(FFORUM[0]!);
-    expect(solver.solve(position, { deadline: 1e9, now: () => ticks++ })).toMatchObject({ solved: true, score: moves[0]!.score });
+    expect(solver.solve(position, { deadline: 1e9, now: () => ticks++ })).toMatchObject({
+      solved: true,
+      score: moves[0]!.score,
+    });
   });
 });
 

@@ -9,7 +9,14 @@ function board(text: string, blackToMove = true): Position {
 }
 
 /** The player's discs that some line of legal play (passes included) turns over, found by walking every line. */
-function everFlipped(pl: number, ph: number, ol: number, oh: number, mine: boolean, out: { lo: number; hi: number }): void {
+function everFlipped(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  mine: boolean,
+  out: { lo: number; hi: number },
+): void {
   let ml = legalMoves(pl, ph, ol, oh);
   let mh = resultHi;
   if ((ml | mh) === 0) {

@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { AlphaBeta, EXACT, Evaluation, GAME_START, Position, Random, SampleBuffer, Solver, concatSamples, formatBatch, gameCount, parseData, playSelfPlayGame, zeroWeights } from "../../src/index.js";
+import {
+  AlphaBeta,
+  EXACT,
+  Evaluation,
+  GAME_START,
+  Position,
+  Random,
+  SampleBuffer,
+  Solver,
+  concatSamples,
+  formatBatch,
+  gameCount,
+  parseData,
+  playSelfPlayGame,
+  zeroWeights,
+} from "../../src/index.js";
 
 function games(count: number, seed: number): SampleBuffer {
   const buffer = new SampleBuffer();
   const player = new AlphaBeta(new Evaluation(zeroWeights(4)));
   const solver = new Solver(14);
   const random = new Random(seed);
-  for (let g = 0; g < count; g++) playSelfPlayGame(player, solver, random, { depth: 1, randomPlies: 6, noise: 1, solveEmpties: 8 }, buffer);
+  for (let g = 0; g < count; g++)
+    playSelfPlayGame(player, solver, random, { depth: 1, randomPlies: 6, noise: 1, solveEmpties: 8 }, buffer);
   return buffer;
 }
 
@@ -18,7 +34,8 @@ describe("self-play samples", () => {
     let exactSeen = 0;
     for (let i = 0; i < samples.count; i++) {
       const b = samples.boards;
-      const empties = 64 - [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!].reduce((n, w) => n + popcount32(w), 0);
+      const empties =
+        64 - [b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!].reduce((n, w) => n + popcount32(w), 0);
       const exact = (samples.flags[i]! & EXACT) !== 0;
       expect(exact, `position ${i}, ${empties} empties`).toBe(empties <= 8);
       if (exact) exactSeen++;
@@ -32,9 +49,13 @@ describe("self-play samples", () => {
     let i = 0;
     while (i < samples.count) {
       const start = i;
-      do i++; while (i < samples.count && (samples.flags[i]! & GAME_START) === 0);
-      const firstExact = Array.from({ length: i - start }, (_, k) => start + k).find((k) => (samples.flags[k]! & EXACT) !== 0)!;
-      for (let k = start; k < firstExact; k++) expect(Math.abs(samples.scores[k]!)).toBe(Math.abs(samples.scores[firstExact]!));
+      do i++;
+      while (i < samples.count && (samples.flags[i]! & GAME_START) === 0);
+      const firstExact = Array.from({ length: i - start }, (_, k) => start + k).find(
+        (k) => (samples.flags[k]! & EXACT) !== 0,
+      )!;
+      for (let k = start; k < firstExact; k++)
+        expect(Math.abs(samples.scores[k]!)).toBe(Math.abs(samples.scores[firstExact]!));
       for (let k = firstExact; k < i; k++) {
         const b = samples.boards;
         const p = Position.fromSides(b[4 * k]!, b[4 * k + 1]!, b[4 * k + 2]!, b[4 * k + 3]!, true);

@@ -3,11 +3,36 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { trainCommand } from "../../protocol/cli/trainCommand.js";
-import { AlphaBeta, Evaluation, type Position, Random, type Weights, parseWeights, zeroWeights } from "../../src/index.js";
+import {
+  AlphaBeta,
+  Evaluation,
+  type Position,
+  Random,
+  type Weights,
+  parseWeights,
+  zeroWeights,
+} from "../../src/index.js";
 import { randomPosition } from "../eval/helpers.js";
 
 /** A smoke-sized run: small enough for a test, large enough that fitting shows. */
-const SMOKE = ["--games", "200", "--depth", "1", "--stages", "4", "--iterations", "30", "--lambda", "20", "--solve-empties", "10", "--random-plies", "6", "--seed", "5"];
+const SMOKE = [
+  "--games",
+  "200",
+  "--depth",
+  "1",
+  "--stages",
+  "4",
+  "--iterations",
+  "30",
+  "--lambda",
+  "20",
+  "--solve-empties",
+  "10",
+  "--random-plies",
+  "6",
+  "--seed",
+  "5",
+];
 
 /** The run directories the tests make, removed at the end. */
 const made: string[] = [];
@@ -67,13 +92,23 @@ describe("othello train, smoke-sized", () => {
   });
 
   it("lowers the held-out error every round: each round's weights beat the previous round's on the same positions", () => {
-    const totals = run.printed.filter((l) => l.startsWith("  all ")).map((l) => /all\s+\d+\s+([\d.]+)\s+\(([\d.]+)\)/.exec(l)!.slice(1).map(Number));
+    const totals = run.printed
+      .filter((l) => l.startsWith("  all "))
+      .map((l) => /all\s+\d+\s+([\d.]+)\s+\(([\d.]+)\)/.exec(l)!.slice(1).map(Number));
     expect(totals).toHaveLength(3);
     for (const [after, before] of totals) expect(after!).toBeLessThan(before!);
     // Near the end, where the labels are exact, the error falls by a good part against the
     // untrained evaluation (every position 0); the midgame's labels, results of games this
     // short of skill, leave it far less to learn.
-    const endgame = run.printed.filter((l) => /^ +0 +0-15 /.test(l)).map((l) => l.trim().split(/\s+/).slice(3).map((v) => Number(v.replace(/[()]/g, ""))));
+    const endgame = run.printed
+      .filter((l) => /^ +0 +0-15 /.test(l))
+      .map((l) =>
+        l
+          .trim()
+          .split(/\s+/)
+          .slice(3)
+          .map((v) => Number(v.replace(/[()]/g, ""))),
+      );
     expect(endgame).toHaveLength(3);
     expect(endgame[2]![0]!).toBeLessThan(0.7 * endgame[0]![1]!);
   });
@@ -92,9 +127,14 @@ describe("othello train, smoke-sized", () => {
     const resumed = train(["--dir", other, "--rounds", "3", ...SMOKE]);
     expect(resumed.status).toBe(0);
     expect(resumed.logged).toContainEqual(expect.stringMatching(/round 1 was finished before/));
-    expect(resumed.logged).toContainEqual(expect.stringMatching(/round-2\.data: the last \d+ bytes are a batch cut short/));
+    expect(resumed.logged).toContainEqual(
+      expect.stringMatching(/round-2\.data: the last \d+ bytes are a batch cut short/),
+    );
     expect(resumed.logged).toContainEqual(expect.stringMatching(/round 2: resuming after \d+ games/));
-    for (const r of [2, 3]) expect(readFileSync(join(other, `round-${r}.weights`)).equals(readFileSync(join(dir, `round-${r}.weights`)))).toBe(true);
+    for (const r of [2, 3])
+      expect(
+        readFileSync(join(other, `round-${r}.weights`)).equals(readFileSync(join(dir, `round-${r}.weights`))),
+      ).toBe(true);
     expect(readFileSync(join(other, "round-3.data")).equals(readFileSync(join(dir, "round-3.data")))).toBe(true);
   }, 120_000);
 
@@ -102,14 +142,18 @@ describe("othello train, smoke-sized", () => {
     const other = runDirectory();
     const r = train(["--dir", other, "--rounds", "1", ...SMOKE, "--out", join(other, "no-such-dir", "w.weights")]);
     expect(r.status).toBe(1);
-    expect(r.logged.at(-1)).toMatch(/^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.tmp'; the finished rounds and batches are kept: run again to resume$/);
+    expect(r.logged.at(-1)).toMatch(
+      /^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.tmp'; the finished rounds and batches are kept: run again to resume$/,
+    );
     expect(readFileSync(join(other, "round-1.weights")).equals(readFileSync(join(dir, "round-1.weights")))).toBe(true);
   });
 
   it("refuses to resume with other settings, and a corrupt round's weights", () => {
     const other = train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
     expect(other.status).toBe(2);
-    expect(other.logged[0]).toMatch(/holds a run with other settings .*"games":200.*; resume it with those, or use another --dir/);
+    expect(other.logged[0]).toMatch(
+      /holds a run with other settings .*"games":200.*; resume it with those, or use another --dir/,
+    );
     const broken = runDirectory();
     copyFileSync(join(dir, "settings.json"), join(broken, "settings.json"));
     writeFileSync(join(broken, "round-1.weights"), "not weights");

@@ -3,8 +3,24 @@
 import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
 import type { MoveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
 import {
-  type Evaluation, type Mode, MODES, boardView, capitalized, colourToMove, describeReport, discsPlaced, evaluationOf, gameUpTo, graphPoints,
-  gameGgf, loadRecord, personPlays, refusal, resultText, undoLength, vertex,
+  type Evaluation,
+  type Mode,
+  MODES,
+  boardView,
+  capitalized,
+  colourToMove,
+  describeReport,
+  discsPlaced,
+  evaluationOf,
+  gameUpTo,
+  graphPoints,
+  gameGgf,
+  loadRecord,
+  personPlays,
+  refusal,
+  resultText,
+  undoLength,
+  vertex,
 } from "./pageGame.js";
 
 /** How often the page asks how the engine's search stands while it thinks. */
@@ -34,7 +50,9 @@ class Page {
   private evaluations: (Evaluation | undefined)[] = [];
   /** Bumped by every change of game or mode, so that an answer to an older question is dropped. */
   private generation = 0;
-  private thinking: { readonly started: number; readonly timer: number; readonly poll: number; readonly hint: boolean } | undefined;
+  private thinking:
+    | { readonly started: number; readonly timer: number; readonly poll: number; readonly hint: boolean }
+    | undefined;
   /** The engine's view while it thinks, from its progress reports: the graph's provisional last point. */
   private live: Evaluation | undefined;
   private error: string | undefined;
@@ -135,8 +153,10 @@ class Page {
 
   private clicked(square: Move): void {
     this.focused = square;
-    if (this.thinking !== undefined && !this.thinking.hint) return this.notice("The engine is thinking: wait for its move.");
-    if (this.engineToMove) return this.notice(`It is the engine's turn${this.error === undefined ? "" : ": ask it again, or undo"}.`);
+    if (this.thinking !== undefined && !this.thinking.hint)
+      return this.notice("The engine is thinking: wait for its move.");
+    if (this.engineToMove)
+      return this.notice(`It is the engine's turn${this.error === undefined ? "" : ": ask it again, or undo"}.`);
     const refused = refusal(this.game, square);
     if (refused !== undefined) return this.notice(refused);
     // A hint still being thought about is for the position before this move: its answer is dropped.
@@ -194,7 +214,10 @@ class Page {
       return;
     }
     this.play(legal);
-    this.evaluations[this.game.moves.length - 1] = evaluationOf(answer.report, discsPlaced(this.game.moves, this.game.moves.length));
+    this.evaluations[this.game.moves.length - 1] = evaluationOf(
+      answer.report,
+      discsPlaced(this.game.moves, this.game.moves.length),
+    );
     this.advance();
   }
 
@@ -266,7 +289,9 @@ class Page {
     const value = Number(input.value);
     const info = this.info;
     if (info === undefined || !(value >= info.minSeconds && value <= info.maxSeconds)) {
-      this.notice(`The time per move is a number of seconds from ${info?.minSeconds ?? 0} to ${info?.maxSeconds ?? 60}.`);
+      this.notice(
+        `The time per move is a number of seconds from ${info?.minSeconds ?? 0} to ${info?.maxSeconds ?? 60}.`,
+      );
       input.value = String(this.seconds);
       return;
     }
@@ -289,7 +314,9 @@ class Page {
       this.notice(`${what} copied.`);
     } catch {
       element<HTMLInputElement>("paste").value = text;
-      this.notice(`The browser refused the clipboard: ${what.charAt(0).toLowerCase()}${what.slice(1)} in the box below, to copy from there.`);
+      this.notice(
+        `The browser refused the clipboard: ${what.charAt(0).toLowerCase()}${what.slice(1)} in the box below, to copy from there.`,
+      );
     }
   }
 
@@ -317,7 +344,11 @@ class Page {
     // Letters typed into a text or number box are the box's; on a radio button or anywhere else they are shortcuts.
     const typing = event.target instanceof HTMLInputElement && event.target.type !== "radio";
     if (event.ctrlKey || event.metaKey || event.altKey || typing) return;
-    const actions: Record<string, () => void> = { n: () => this.newGame(), u: () => this.undo(), h: () => this.askHint() };
+    const actions: Record<string, () => void> = {
+      n: () => this.newGame(),
+      u: () => this.undo(),
+      h: () => this.askHint(),
+    };
     const action = actions[event.key.toLowerCase()];
     if (action === undefined) return;
     event.preventDefault();
@@ -339,7 +370,12 @@ class Page {
       button.classList.toggle("last", square.last);
       button.classList.toggle("flipped", square.flipped);
       button.classList.toggle("hint", s === this.hint);
-      const marks = [square.disc === "empty" ? "empty" : `${square.disc} disc`, square.legal ? "legal move" : "", square.last ? "last move" : "", square.flipped ? "just flipped" : ""];
+      const marks = [
+        square.disc === "empty" ? "empty" : `${square.disc} disc`,
+        square.legal ? "legal move" : "",
+        square.last ? "last move" : "",
+        square.flipped ? "just flipped" : "",
+      ];
       button.setAttribute("aria-label", `${vertex(s)}, ${marks.filter((m) => m !== "").join(", ")}`);
     });
     element("board").classList.toggle("engine-turn", !personMoves);
@@ -358,8 +394,12 @@ class Page {
     if (this.live !== undefined) points.push(this.live);
     element("graph-line").setAttribute("points", graphPoints(points, 300, 100));
     const latest = points[points.length - 1];
-    element("evaluation").textContent = latest === undefined ? ""
-      : latest === this.live ? `The engine's view as it thinks: ${latest.label}.` : `The engine's last view: ${latest.label}, after ${latest.ply} moves.`;
+    element("evaluation").textContent =
+      latest === undefined
+        ? ""
+        : latest === this.live
+          ? `The engine's view as it thinks: ${latest.label}.`
+          : `The engine's last view: ${latest.label}, after ${latest.ply} moves.`;
   }
 
   /** One square of the board is in the tab order: the one last focused. */

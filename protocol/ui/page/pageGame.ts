@@ -1,5 +1,16 @@
 import {
-  type Colour, Game, type Move, PASS, Position, type Result, err, formatGgf, formatVertex, ok, parseGameRecord, parseGgf,
+  type Colour,
+  Game,
+  type Move,
+  PASS,
+  Position,
+  type Result,
+  err,
+  formatGgf,
+  formatVertex,
+  ok,
+  parseGameRecord,
+  parseGgf,
 } from "../../../src/index.js";
 import type { EngineReport } from "../engineReport.js";
 
@@ -75,7 +86,13 @@ export function boardView(game: Game, markLegal: boolean): BoardView {
       flipped: before !== undefined && s !== lastMove && before.discAt(s) !== 0 && before.discAt(s) !== disc,
     });
   }
-  return { squares, black: position.blackDiscs(), white: position.whiteDiscs(), toMove: game.isOver() ? undefined : colourToMove(position), lastMove };
+  return {
+    squares,
+    black: position.blackDiscs(),
+    white: position.whiteDiscs(),
+    toMove: game.isOver() ? undefined : colourToMove(position),
+    lastMove,
+  };
 }
 
 /** The result of a finished game, from the discs on the board. */
@@ -121,7 +138,8 @@ export function loadRecord(text: string): Result<Game> {
     const ggf = parseGgf(text.trim());
     if (!ggf.ok) return err(`That GGF game cannot be read: ${ggf.error}.`);
     // The page and its engines play from the usual start; GGS's random set-ups are not that.
-    if (!ggf.value.start.equals(Position.initial())) return err("That GGF game starts from a set-up position; the page plays from the usual start only.");
+    if (!ggf.value.start.equals(Position.initial()))
+      return err("That GGF game starts from a set-up position; the page plays from the usual start only.");
     const played = ggf.value.moves.map((m) => m.move);
     return ok(gameUpTo(played, played.length));
   }
@@ -174,14 +192,20 @@ export function describeReport(report: EngineReport | undefined): string {
     case "note":
       return `${side}: ${report.text}.`;
     case "search": {
-      const result = report.proven === undefined ? `win rate ${(100 * report.winRate).toFixed(1)}% over ${thousands(report.visits)} visits` : `proven ${report.proven}`;
+      const result =
+        report.proven === undefined
+          ? `win rate ${(100 * report.winRate).toFixed(1)}% over ${thousands(report.visits)} visits`
+          : `proven ${report.proven}`;
       const line = report.pv.length > 0 ? `; expected line ${report.pv.join(" ")}` : "";
       return `${side}: ${result}${line}. ${thousands(report.playouts)} playouts, ${thousands(report.nodes)} nodes in ${report.seconds.toFixed(2)} s.`;
     }
     case "alphabeta":
       return `${side}: ${report.score > 0 ? "+" : ""}${report.score.toFixed(1)} discs by the evaluation, searched ${report.depth} plies deep. ${thousands(report.nodes)} positions in ${report.seconds.toFixed(2)} s.`;
     case "solve": {
-      const result = report.outcome === "exact" ? `solved exactly: ${report.score! > 0 ? "wins by " : report.score! < 0 ? "loses by " : "a draw, "}${Math.abs(report.score!)} discs` : `solved: a proven ${report.outcome}`;
+      const result =
+        report.outcome === "exact"
+          ? `solved exactly: ${report.score! > 0 ? "wins by " : report.score! < 0 ? "loses by " : "a draw, "}${Math.abs(report.score!)} discs`
+          : `solved: a proven ${report.outcome}`;
       return `${side}: ${result}. ${thousands(report.nodes)} positions in ${report.seconds.toFixed(2)} s.`;
     }
   }

@@ -72,6 +72,15 @@ describe("othello curve", () => {
   it("lists the self-play options of othello train in its help", () => {
     const help = curve(["--help"]);
     expect(help.status).toBe(0);
-    for (const option of ["--games N", "--depth D", "--random-plies N", "--noise DISCS", "--solve-empties E", "--seed S", "--weights FILE"]) expect(help.printed[0]).toContain(option);
+    for (const option of [
+      "--games N",
+      "--depth D",
+      "--random-plies N",
+      "--noise DISCS",
+      "--solve-empties E",
+      "--seed S",
+      "--weights FILE",
+    ])
+      expect(help.printed[0]).toContain(option);
   });
 });

@@ -23,7 +23,9 @@ describe("othello endgames", () => {
   });
 
   it("--no-answers: the same positions, not solved", () => {
-    const made = spawnSync("node", [OTHELLO, ...args], { encoding: "utf8" }).stdout.split("\n").filter((l) => l !== "");
+    const made = spawnSync("node", [OTHELLO, ...args], { encoding: "utf8" })
+      .stdout.split("\n")
+      .filter((l) => l !== "");
     const bare = spawnSync("node", [OTHELLO, ...args, "--no-answers"], { encoding: "utf8" });
     expect(bare.status).toBe(0);
     expect(bare.stdout.split("\n").filter((l) => l !== "")).toEqual(made.map((l) => l.slice(0, 66)));

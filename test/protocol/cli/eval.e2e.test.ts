@@ -8,7 +8,9 @@ import { randomWeights } from "../../eval/helpers.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const FFORUM = join(ROOT, "test/positions/fforum-1-19.obf");
-const FFORUM_LINES = readFileSync(FFORUM, "utf8").split("\n").filter((l) => l.trim() !== "");
+const FFORUM_LINES = readFileSync(FFORUM, "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 const DIR = mkdtempSync(join(tmpdir(), "eval-"));
 const WEIGHTS = join(DIR, "random.weights");
 const weights = randomWeights(13, 31);
@@ -34,7 +36,9 @@ describe("othello eval", () => {
       const p = problem.position;
       const value = evaluation.evaluate(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       const best = problem.moves[0]!.score;
-      const m = /^(\d+) (\d+) ([+-]?\d+\.\d\d) ([A-H][1-8]) exact ([+-]?\d+) error (\d+\.\d\d) (best|not best)$/.exec(out[i]!);
+      const m = /^(\d+) (\d+) ([+-]?\d+\.\d\d) ([A-H][1-8]) exact ([+-]?\d+) error (\d+\.\d\d) (best|not best)$/.exec(
+        out[i]!,
+      );
       expect(m, out[i]).not.toBeNull();
       expect(Number(m![1])).toBe(i + 1);
       expect(Number(m![2])).toBe(p.empties());
@@ -47,7 +51,9 @@ describe("othello eval", () => {
       errorSum += Math.abs(value - best);
       if (m![7] === "best") found++;
     }
-    expect(out[19]).toBe(`mean absolute error: ${(errorSum / 19).toFixed(2)} discs over 19 positions; best move found: ${found} of 19`);
+    expect(out[19]).toBe(
+      `mean absolute error: ${(errorSum / 19).toFixed(2)} discs over 19 positions; best move found: ${found} of 19`,
+    );
   }, 30_000);
 
   it("reads code lines from stdin (no answers, no error), and says which line is not a position", async () => {
@@ -57,7 +63,9 @@ describe("othello eval", () => {
     const out = lines(r.stdout);
     expect(out[0]).toMatch(/^1 60 [+-]\d+\.\d\d [CDEF][3456]$/);
     expect(out[1]).toBe("mean absolute error: - discs over 0 positions; best move found: 0 of 0");
-    expect(r.stderr).toContain('othello eval: stdin line 2: expected 64 squares of X, O or -, a space, and the side to move (X or O): "not a position"');
+    expect(r.stderr).toContain(
+      'othello eval: stdin line 2: expected 64 squares of X, O or -, a space, and the side to move (X or O): "not a position"',
+    );
   }, 30_000);
 
   it("refuses a corrupt weights file and a missing one, saying why", async () => {
@@ -68,7 +76,9 @@ describe("othello eval", () => {
     const r = await othello(["eval", FFORUM, "--weights", corrupt]);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toMatch(/corrupt\.weights: checksum mismatch: the file says 0x[0-9a-f]{8}, its bytes give 0x[0-9a-f]{8} \(the file is corrupt\)/);
+    expect(r.stderr).toMatch(
+      /corrupt\.weights: checksum mismatch: the file says 0x[0-9a-f]{8}, its bytes give 0x[0-9a-f]{8} \(the file is corrupt\)/,
+    );
     const missing = await othello(["eval", FFORUM, "--weights", join(DIR, "none.weights")]);
     expect(missing.status).toBe(2);
     expect(missing.stderr).toMatch(/cannot read .*none\.weights: no such file/);
@@ -77,13 +87,18 @@ describe("othello eval", () => {
   it("evaluates with the built-in weights by default", async () => {
     const r = await othello(["eval", FFORUM]);
     expect(r.status).toBe(0);
-    expect(lines(r.stdout).at(-1)).toMatch(/^mean absolute error: \d+\.\d\d discs over 19 positions; best move found: \d+ of 19$/);
+    expect(lines(r.stdout).at(-1)).toMatch(
+      /^mean absolute error: \d+\.\d\d discs over 19 positions; best move found: \d+ of 19$/,
+    );
   }, 30_000);
 });
 
 describe("the engine with --search alphabeta", () => {
   it("plays legal moves over GTP with the built-in weights and reports its depth", async () => {
-    const r = await othello(["--gtp", "--search", "alphabeta", "--depth", "3"], "boardsize 8\ngenmove b\ngenmove w\nquit\n");
+    const r = await othello(
+      ["--gtp", "--search", "alphabeta", "--depth", "3"],
+      "boardsize 8\ngenmove b\ngenmove w\nquit\n",
+    );
     expect(r.status).toBe(0);
     const replies = r.stdout.split("\n\n").filter((l) => l !== "");
     expect(replies[1]).toMatch(/^= (D3|C4|F5|E6)$/);

@@ -45,7 +45,18 @@ function startJudge(args: string[]): { port: Promise<number>; finished: Promise<
 }
 
 async function matchOn(port: string, log: string): Promise<{ port: number; result: Finished }> {
-  const judge = startJudge([port, "1", "--host", "127.0.0.1", "--log", log, "--genmove-limit", "2", "--reply-limit", "2"]);
+  const judge = startJudge([
+    port,
+    "1",
+    "--host",
+    "127.0.0.1",
+    "--log",
+    log,
+    "--genmove-limit",
+    "2",
+    "--reply-limit",
+    "2",
+  ]);
   const listening = await judge.port;
   new FakeEngine(listening, "alpha");
   await new Promise((r) => setTimeout(r, 50));
@@ -61,9 +72,13 @@ describe("the judge program", () => {
     const judge = startJudge(["0", "2", "--host", "127.0.0.1", "--log", join(dir, "real.log")]);
     const port = String(await judge.port);
     const engines = ["one", "two"].map((name) => {
-      const child = spawn("node", [join(ROOT, "dist/othello.js"), "--name", name, ...ENGINE_OPTIONS, port], { stdio: "ignore" });
+      const child = spawn("node", [join(ROOT, "dist/othello.js"), "--name", name, ...ENGINE_OPTIONS, port], {
+        stdio: "ignore",
+      });
       running.add(child);
-      return new Promise<number | null>((resolve) => child.on("exit", (status) => (running.delete(child), resolve(status))));
+      return new Promise<number | null>((resolve) =>
+        child.on("exit", (status) => (running.delete(child), resolve(status))),
+      );
     });
     const result = await judge.finished;
     expect(result.status).toBe(0);
@@ -111,15 +126,21 @@ describe("the judge program", () => {
   it("exits with 1 after the summary when the engines do not come", async () => {
     const result = await startJudge(["0", "3", "--host", "127.0.0.1", "--connect-limit", "0.3"]).finished;
     expect(result.status).toBe(1);
-    expect(result.stdout).toContain("NAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\nNAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\n");
+    expect(result.stdout).toContain(
+      "NAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\nNAME:unknown QUIT:0 WIN:0 LOSE:0 DRAW:3\n",
+    );
   }, 10_000);
 
-  it.each(["--log", "--port-file"])("a %s file it cannot write: status 2 and the reason, before it listens", async (option) => {
-    const missing = join(dir, "no-such-folder", "judge.out");
-    const result = await startJudge(["0", "--host", "127.0.0.1", option, missing]).finished;
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^judge: cannot write \/\S+: no such folder\n$/);
-  }, 10_000);
+  it.each(["--log", "--port-file"])(
+    "a %s file it cannot write: status 2 and the reason, before it listens",
+    async (option) => {
+      const missing = join(dir, "no-such-folder", "judge.out");
+      const result = await startJudge(["0", "--host", "127.0.0.1", option, missing]).finished;
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(/^judge: cannot write \/\S+: no such folder\n$/);
+    },
+    10_000,
+  );
 
   it("a bad command line: one line on stderr and status 2; --help and --version on stdout", async () => {
     const bad = await startJudge(["12x"]).finished;

@@ -14,7 +14,18 @@ afterAll(() => rmSync(DIR, { recursive: true, force: true }));
 
 /** `othello ladder` with our engine and the openings given, its files in DIR/NAME. */
 function ladder(name: string, ...args: string[]) {
-  return runOthello(["ladder", "--engine", QUICK, "--openings", XOT, "--games", "2", "--dir", join(DIR, name), ...args]);
+  return runOthello([
+    "ladder",
+    "--engine",
+    QUICK,
+    "--openings",
+    XOT,
+    "--games",
+    "2",
+    "--dir",
+    join(DIR, name),
+    ...args,
+  ]);
 }
 
 describe("othello ladder", () => {
@@ -29,24 +40,39 @@ describe("othello ladder", () => {
     const match = JSON.parse(readFileSync(json, "utf8"));
     expect(match.settings).toMatchObject({ games: 2, moveTimeSeconds: 1, openings: XOT });
     const table = lines(first.stdout);
-    expect(table[0]).toMatch(/^rung +opponent +time a move +W\/D\/L +score +Elo \(95% CI\) +our time a move: mean, max +forfeits: us, them$/);
+    expect(table[0]).toMatch(
+      /^rung +opponent +time a move +W\/D\/L +score +Elo \(95% CI\) +our time a move: mean, max +forfeits: us, them$/,
+    );
     const { wins, draws, losses } = match.summary;
-    expect(table[1]).toMatch(new RegExp(`^even +node \\S+ --gtp --playouts 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +0, 0$`));
+    expect(table[1]).toMatch(
+      new RegExp(
+        `^even +node \\S+ --gtp --playouts 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +0, 0$`,
+      ),
+    );
     expect(table[2]).toMatch(/^Played \d{4}-\d\d-\d\d by `othello ladder`/);
-    expect(table.slice(3, 5)).toEqual(["| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | forfeits: us, them |", "|---|---|---|---|---|---|---|---|"]);
-    expect(table[5]).toMatch(new RegExp(`^\\| even \\| \`node \\S+ --gtp --playouts 50\` \\| 1 s \\| ${wins}/${draws}/${losses} \\| `));
+    expect(table.slice(3, 5)).toEqual([
+      "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | forfeits: us, them |",
+      "|---|---|---|---|---|---|---|---|",
+    ]);
+    expect(table[5]).toMatch(
+      new RegExp(`^\\| even \\| \`node \\S+ --gtp --playouts 50\` \\| 1 s \\| ${wins}/${draws}/${losses} \\| `),
+    );
     expect(table).toHaveLength(6);
 
     const written = readFileSync(json, "utf8");
     const again = await ladder("a", "--rung", even);
     expect(again.status).toBe(0);
-    expect(again.stderr).toBe(`ladder: even: finished already (${json}), skipped; --fresh (make ladder LADDER_FRESH=1) plays every rung again\n`);
+    expect(again.stderr).toBe(
+      `ladder: even: finished already (${json}), skipped; --fresh (make ladder LADDER_FRESH=1) plays every rung again\n`,
+    );
     expect(again.stdout).toBe(first.stdout);
     expect(readFileSync(json, "utf8")).toBe(written);
 
     const changed = await ladder("a", "--rung", `even 2 ${QUICK}`, "--games", "4");
     expect(changed.status).toBe(2);
-    expect(changed.stderr).toContain(`othello ladder: ${json} was played with other settings: games 2 (now 4), time a move 1 s (now 2 s); remove it, or --fresh`);
+    expect(changed.stderr).toContain(
+      `othello ladder: ${json} was played with other settings: games 2 (now 4), time a move 1 s (now 2 s); remove it, or --fresh`,
+    );
     expect(changed.stdout).toBe("");
     expect(readFileSync(json, "utf8")).toBe(written);
 
@@ -66,7 +92,9 @@ describe("othello ladder", () => {
     const again = await ladder("b", ...rungs);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("ladder: even: finished already");
-    expect(again.stderr).toContain(`ladder: gone: ${join(DIR, "b", "ladder-gone.json")} has forfeited games: played again\nladder: gone: 2 games against /nonexistent/engine`);
+    expect(again.stderr).toContain(
+      `ladder: gone: ${join(DIR, "b", "ladder-gone.json")} has forfeited games: played again\nladder: gone: 2 games against /nonexistent/engine`,
+    );
   }, 30_000);
 
   it("--table shows the rungs finished, says which are not, and names a corrupt file; playing over a corrupt file stops", async () => {
@@ -76,10 +104,18 @@ describe("othello ladder", () => {
     const table = await ladder("c", "--table", "--rung", even, "--rung", "bad 1 x", "--rung", "never 1 x");
     expect(table.status).toBe(2);
     expect(table.stdout).toMatch(/^rung .*\neven .*\n\nPlayed .*\n\n\| rung .*\n\|---.*\n\| even \| .*\n$/);
-    expect(table.stderr).toMatch(new RegExp(`^othello ladder: ${bad}: not JSON: .*\nladder: never: not played yet \\(no ${join(DIR, "c", "ladder-never.json")}\\)\n$`));
+    expect(table.stderr).toMatch(
+      new RegExp(
+        `^othello ladder: ${bad}: not JSON: .*\nladder: never: not played yet \\(no ${join(DIR, "c", "ladder-never.json")}\\)\n$`,
+      ),
+    );
     const play = await ladder("c", "--rung", `bad 1 ${QUICK}`);
     expect(play.status).toBe(2);
-    expect(play.stderr).toMatch(new RegExp(`^othello ladder: ${bad}: not JSON: .* \\(remove it, or --fresh \\(make ladder LADDER_FRESH=1\\) plays every rung again\\)\n$`));
+    expect(play.stderr).toMatch(
+      new RegExp(
+        `^othello ladder: ${bad}: not JSON: .* \\(remove it, or --fresh \\(make ladder LADDER_FRESH=1\\) plays every rung again\\)\n$`,
+      ),
+    );
     expect(play.stdout).toBe("");
     const nothing = await ladder("d", "--table", "--rung", even);
     expect(nothing.status).toBe(1);

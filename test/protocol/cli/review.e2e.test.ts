@@ -20,7 +20,12 @@ describe("othello review", () => {
   // Engine A plays black in the first game and white in the second: the same blundering black.
   const game = blunderingGame(2);
   const vertices = game.moves.map((m) => formatVertex(m).toLowerCase());
-  const match = JSON.stringify({ games: [{ black: 0, moves: vertices }, { black: 1, moves: vertices }] });
+  const match = JSON.stringify({
+    games: [
+      { black: 0, moves: vertices },
+      { black: 1, moves: vertices },
+    ],
+  });
 
   it("lists the reviewed engine's errors, whichever colour it had, and totals them", () => {
     expect(game.errors.length).toBeGreaterThan(0);
@@ -28,12 +33,20 @@ describe("othello review", () => {
     expect(a.status).toBe(0);
     const lines = a.stdout.trim().split("\n");
     expect(lines.slice(0, -1)).toHaveLength(game.errors.length);
-    for (const [i, e] of game.errors.entries()) expect(lines[i]).toContain(`game 1 (black): move ${e.ply + 1}, ${e.empties} empties, ${vertices[e.ply]}: `);
+    for (const [i, e] of game.errors.entries())
+      expect(lines[i]).toContain(`game 1 (black): move ${e.ply + 1}, ${e.empties} empties, ${vertices[e.ply]}: `);
     const changed = game.errors.filter((e) => Math.sign(e.played) < Math.sign(e.best)).length;
     const discs = game.errors.filter((e) => e.mode === "exact").reduce((sum, e) => sum + e.best - e.played, 0);
-    expect(lines.at(-1)).toBe(`reviewed 2 games of engine A: ${game.blackChecked + game.whiteChecked} moves with at most 10 empties; ${changed} changed the result; ${discs} discs given away with at most 8 empties`);
+    expect(lines.at(-1)).toBe(
+      `reviewed 2 games of engine A: ${game.blackChecked + game.whiteChecked} moves with at most 10 empties; ${changed} changed the result; ${discs} discs given away with at most 8 empties`,
+    );
     const b = review(match, "--engine", "B", "--exact", "8", "--wld", "10");
-    expect(b.stdout.trim().split("\n").filter((l) => l.startsWith("game 2 (black)"))).toHaveLength(game.errors.length);
+    expect(
+      b.stdout
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("game 2 (black)")),
+    ).toHaveLength(game.errors.length);
   });
 
   it.each([

@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const FFORUM = join(ROOT, "test/positions/fforum-1-19.obf");
-const FFORUM_LINES = readFileSync(FFORUM, "utf8").split("\n").filter((l) => l.trim() !== "");
+const FFORUM_LINES = readFileSync(FFORUM, "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
 
 const solve = (args: string[], input = ""): Promise<Finished> => runOthello(["solve", ...args], input);
 

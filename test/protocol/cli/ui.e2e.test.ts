@@ -33,7 +33,17 @@ describe("othello ui's command line", () => {
     const { status, stdout } = run(["--help"]);
     expect(status).toBe(0);
     expect(stdout).toMatch(/^usage: othello ui \[--port P\]/);
-    for (const option of ["--port P", "--host ADDRESS", "--engine CMD", "--protocol otp|gtp", "--listen PORT", "--time SECONDS", "--search uct|ucb|random", "--max-nodes N"]) expect(stdout).toContain(option);
+    for (const option of [
+      "--port P",
+      "--host ADDRESS",
+      "--engine CMD",
+      "--protocol otp|gtp",
+      "--listen PORT",
+      "--time SECONDS",
+      "--search uct|ucb|random",
+      "--max-nodes N",
+    ])
+      expect(stdout).toContain(option);
     expect(execFileSync("node", [OTHELLO, "--help"], { encoding: "utf8" })).toMatch(/othello ui \[--port P\]/);
   });
 
@@ -50,22 +60,30 @@ describe("othello ui's command line", () => {
 
 describe("othello ui running", () => {
   it("prints the address, serves the page and moves, and on SIGINT stops with its engines", async () => {
-    const child = spawn("node", [OTHELLO, "ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("node", [OTHELLO, "ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const url = await new Promise<string>((resolve) => {
       let out = "";
       child.stdout!.setEncoding("utf8").on("data", (d: string) => {
         out += d;
-        const m = /^othello ui: open (http:\/\/127\.0\.0\.1:\d+\/) \(playing our engine \(--max-nodes 100000\)\)$/m.exec(out);
+        const m =
+          /^othello ui: open (http:\/\/127\.0\.0\.1:\d+\/) \(playing our engine \(--max-nodes 100000\)\)$/m.exec(out);
         if (m !== null) resolve(m[1]!);
       });
     });
     expect((await fetch(url)).status).toBe(200);
-    const move = await fetch(`${url}api/move`, { method: "POST", body: JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05 }) });
+    const move = await fetch(`${url}api/move`, {
+      method: "POST",
+      body: JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05 }),
+    });
     expect(move.status).toBe(200);
     expect(((await move.json()) as { engine: string }).engine).toBe("othello-uct");
     // Its engine is a child process with our engine's option passed on.
-    const engines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], { encoding: "utf8" }).trim().split("\n");
+    const engines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
     expect(engines).toHaveLength(1);
     expect(engines[0]).toMatch(/othello\.js --max-nodes 100000 --max-move-time 61 --progress 0\.25$/);
     const enginePid = Number(engines[0]!.trim().split(/\s+/)[0]);

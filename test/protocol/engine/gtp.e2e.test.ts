@@ -56,7 +56,10 @@ class Controller {
   /** Every command sent and reply received, for a failing test's message. */
   readonly transcript: string[] = [];
 
-  constructor(input: NodeJS.ReadableStream, private readonly output: NodeJS.WritableStream) {
+  constructor(
+    input: NodeJS.ReadableStream,
+    private readonly output: NodeJS.WritableStream,
+  ) {
     input.on("data", (b: Buffer) => {
       this.buffered += b.toString();
       this.wake?.();
@@ -76,7 +79,10 @@ class Controller {
         return reply;
       }
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no reply to "${command}" within 10 s:\n${this.transcript.join("\n")}`)), 10_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no reply to "${command}" within 10 s:\n${this.transcript.join("\n")}`)),
+          10_000,
+        );
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -97,7 +103,9 @@ class Controller {
 const colourOf = (game: Game): Colour => (game.position.blackToMove ? "black" : "white");
 
 describe("GTP over stdin/stdout", () => {
-  const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".gtp")).sort();
+  const examples = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith(".gtp"))
+    .sort();
 
   it("has the example session", () => {
     expect(examples).toContain("session.gtp");
@@ -114,7 +122,10 @@ describe("GTP over stdin/stdout", () => {
   }
 
   it("keeps the search report, reasons and drawings on stderr; stdout holds only replies", async () => {
-    const { code, stdout, stderr } = await runWithInput(["--verbose", "--seed", "3"], "1 genmove black\n2 play black a1\n3 quit\n");
+    const { code, stdout, stderr } = await runWithInput(
+      ["--verbose", "--seed", "3"],
+      "1 genmove black\n2 play black a1\n3 quit\n",
+    );
     expect(code).toBe(0);
     expect(stdout).toMatch(/^=1 [C-F][3-6]\n\n\?2 illegal move\n\n=3\n\n$/);
     expect(stderr).toMatch(/search: black: 300 visits/);
@@ -135,7 +146,9 @@ describe("GTP over stdin/stdout", () => {
     expect(code).toBe(0);
   });
 
-  it("plays a game as Quarry drives it: its start-up, the history as play lines, time_left before each genmove", { timeout: 60_000 }, async () => {
+  it("plays a game as Quarry drives it: its start-up, the history as play lines, time_left before each genmove", {
+    timeout: 60_000,
+  }, async () => {
     const engine = start(["--seed", "21"]);
     const exit = finished(engine, 55_000);
     const quarry = new Controller(engine.stdout!, engine.stdin!);
@@ -145,7 +158,8 @@ describe("GTP over stdin/stdout", () => {
     const commands = (await quarry.ok("list_commands")).split("\n");
     expect(commands).toContain("list_games");
     expect(await quarry.ok("list_games")).toBe("Othello");
-    for (const command of ["set_game Othello", "boardsize 8", "clear_board", "time_settings 600 0 0"]) expect(await quarry.ok(command)).toBe("");
+    for (const command of ["set_game Othello", "boardsize 8", "clear_board", "time_settings 600 0 0"])
+      expect(await quarry.ok(command)).toBe("");
 
     // The history of a game loaded into Quarry, then the engine plays white against a user who always takes the first legal move.
     const game = new Game();
@@ -163,7 +177,10 @@ describe("GTP over stdin/stdout", () => {
         expect(await quarry.ok(`time_left white ${secondsLeft} 0`)).toBe("");
         const reply = await quarry.ok("genmove white");
         const move = parseVertex(reply);
-        expect(move.ok && game.position.isLegal(move.value) && move.value !== PASS, `genmove white answered ${reply}`).toBe(true);
+        expect(
+          move.ok && game.position.isLegal(move.value) && move.value !== PASS,
+          `genmove white answered ${reply}`,
+        ).toBe(true);
         if (move.ok) game.play(move.value);
         secondsLeft -= 1;
       } else {

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import packageJson from "../../../package.json" with { type: "json" };
-import { BLACK, type Disc, EMPTY, PASS, Position, WHITE, drawGtpBoard, parseCode, parseVertex } from "../../../src/index.js";
+import {
+  BLACK,
+  type Disc,
+  EMPTY,
+  PASS,
+  Position,
+  WHITE,
+  drawGtpBoard,
+  parseCode,
+  parseVertex,
+} from "../../../src/index.js";
 import { GTP_COMMANDS, GTP_MAX_LINE, gtpProtocol, preprocessGtpLine } from "../../../protocol/engine/gtp.js";
 import type { Session } from "../../../protocol/engine/session.js";
 import { testSession } from "./helpers.js";
@@ -13,8 +23,25 @@ const BEFORE_BLACK_PASSES = "F5 F4 C3 E6 G4 C4 E7 C2 B3 A3 A2 A4 C1 A1".split(" 
 const WIPEOUT = "D3 C3 B3 D2 E1 D6 D7 E3 F4".split(" ");
 
 const ALL_COMMANDS = [
-  "protocol_version", "name", "version", "known_command", "list_commands", "list_games", "set_game", "boardsize", "clear_board",
-  "komi", "play", "genmove", "reg_genmove", "undo", "time_settings", "time_left", "final_score", "showboard", "quit",
+  "protocol_version",
+  "name",
+  "version",
+  "known_command",
+  "list_commands",
+  "list_games",
+  "set_game",
+  "boardsize",
+  "clear_board",
+  "komi",
+  "play",
+  "genmove",
+  "reg_genmove",
+  "undo",
+  "time_settings",
+  "time_left",
+  "final_score",
+  "showboard",
+  "quit",
 ];
 
 /** A GTP connection over a fresh test session: `send` answers one line with its full framing. */
@@ -49,7 +76,12 @@ const square = (vertex: string): number => {
 describe("GTP framing", () => {
   it("answers = result and an empty line, or ? message and an empty line, with the id right after = or ?", () => {
     const { sendAll } = gtp();
-    expect(sendAll(["protocol_version", "7 protocol_version", "12 bogus", "bogus"])).toEqual(["= 2\n\n", "=7 2\n\n", "?12 unknown command\n\n", "? unknown command\n\n"]);
+    expect(sendAll(["protocol_version", "7 protocol_version", "12 bogus", "bogus"])).toEqual([
+      "= 2\n\n",
+      "=7 2\n\n",
+      "?12 unknown command\n\n",
+      "? unknown command\n\n",
+    ]);
   });
 
   it("an empty result is = alone", () => {
@@ -59,7 +91,15 @@ describe("GTP framing", () => {
 
   it("a line that is empty once preprocessed gets no reply: blank lines, spaces, comments, control characters", () => {
     const { sendAll } = gtp();
-    expect(sendAll(["", "   ", "\t", "# a comment", "  # indented comment", "\r", "\x01\x02"])).toEqual(["", "", "", "", "", "", ""]);
+    expect(sendAll(["", "   ", "\t", "# a comment", "  # indented comment", "\r", "\x01\x02"])).toEqual([
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 
   it("preprocessing drops control characters but HT and LF, turns HT into a space, and cuts comments", () => {
@@ -87,9 +127,16 @@ describe("GTP framing", () => {
 
   it("a wrong number of arguments is a syntax error and says why on the log", () => {
     const { sendAll, log } = gtp();
-    expect(sendAll(["name x", "play black", "play black d3 d4", "genmove", "time_settings 1 2", "5 undo now"])).toEqual([
-      "? syntax error\n\n", "? syntax error\n\n", "? syntax error\n\n", "? syntax error\n\n", "? syntax error\n\n", "?5 syntax error\n\n",
-    ]);
+    expect(sendAll(["name x", "play black", "play black d3 d4", "genmove", "time_settings 1 2", "5 undo now"])).toEqual(
+      [
+        "? syntax error\n\n",
+        "? syntax error\n\n",
+        "? syntax error\n\n",
+        "? syntax error\n\n",
+        "? syntax error\n\n",
+        "?5 syntax error\n\n",
+      ],
+    );
     expect(log).toEqual([
       "name: takes no arguments (name), got 1",
       "play: takes 2 arguments (play colour vertex), got 1",
@@ -114,7 +161,12 @@ describe("GTP framing", () => {
 
   it("unknown commands are logged and change nothing", () => {
     const { session, sendAll, log } = gtp();
-    expect(sendAll(["play black d3", "genmove_black", "toString", "__proto__"])).toEqual(["=\n\n", "? unknown command\n\n", "? unknown command\n\n", "? unknown command\n\n"]);
+    expect(sendAll(["play black d3", "genmove_black", "toString", "__proto__"])).toEqual([
+      "=\n\n",
+      "? unknown command\n\n",
+      "? unknown command\n\n",
+      "? unknown command\n\n",
+    ]);
     expect(session.game.moves).toEqual([square("d3")]);
     expect(log[0]).toBe('genmove_black: "genmove_black" is not a command (list_commands lists them)');
   });
@@ -123,7 +175,11 @@ describe("GTP framing", () => {
 describe("GTP commands", () => {
   it("protocol_version is 2, name the configured name, version the package's", () => {
     const { sendAll } = gtp({ name: "r12345678" });
-    expect(sendAll(["protocol_version", "name", "version"])).toEqual(["= 2\n\n", "= r12345678\n\n", `= ${packageJson.version}\n\n`]);
+    expect(sendAll(["protocol_version", "name", "version"])).toEqual([
+      "= 2\n\n",
+      "= r12345678\n\n",
+      `= ${packageJson.version}\n\n`,
+    ]);
   });
 
   it("list_commands lists the table, one a line, and the table holds every command of the document", () => {
@@ -135,22 +191,46 @@ describe("GTP commands", () => {
   it("known_command answers true for each listed command and false otherwise", () => {
     const { send } = gtp();
     for (const command of ALL_COMMANDS) expect(send(`known_command ${command}`)).toBe("= true\n\n");
-    for (const other of ["bogus", "loadsgf", "toString", "hasOwnProperty"]) expect(send(`known_command ${other}`)).toBe("= false\n\n");
+    for (const other of ["bogus", "loadsgf", "toString", "hasOwnProperty"])
+      expect(send(`known_command ${other}`)).toBe("= false\n\n");
     expect(send("known_command")).toBe("? syntax error\n\n");
   });
 
   it("list_games is Othello; set_game accepts Othello in any case and refuses other games", () => {
     const { session, sendAll } = gtp();
-    expect(sendAll(["list_games", "play black d3", "set_game Othello", "set_game othello", "set_game Go", "set_game", "set_game Othello Go"])).toEqual([
-      "= Othello\n\n", "=\n\n", "=\n\n", "=\n\n", "? unsupported game\n\n", "? syntax error\n\n", "? syntax error\n\n",
+    expect(
+      sendAll([
+        "list_games",
+        "play black d3",
+        "set_game Othello",
+        "set_game othello",
+        "set_game Go",
+        "set_game",
+        "set_game Othello Go",
+      ]),
+    ).toEqual([
+      "= Othello\n\n",
+      "=\n\n",
+      "=\n\n",
+      "=\n\n",
+      "? unsupported game\n\n",
+      "? syntax error\n\n",
+      "? syntax error\n\n",
     ]);
     expect(session.game.moves).toEqual([square("d3")]);
   });
 
   it("boardsize 8 starts a new game; another size is unacceptable, a malformed one a syntax error, and neither changes anything", () => {
     const { session, sendAll } = gtp();
-    expect(sendAll(["play black d3", "boardsize 19", "boardsize 0", "boardsize eight", "boardsize -8", "boardsize 8.0"])).toEqual([
-      "=\n\n", "? unacceptable size\n\n", "? unacceptable size\n\n", "? syntax error\n\n", "? syntax error\n\n", "? syntax error\n\n",
+    expect(
+      sendAll(["play black d3", "boardsize 19", "boardsize 0", "boardsize eight", "boardsize -8", "boardsize 8.0"]),
+    ).toEqual([
+      "=\n\n",
+      "? unacceptable size\n\n",
+      "? unacceptable size\n\n",
+      "? syntax error\n\n",
+      "? syntax error\n\n",
+      "? syntax error\n\n",
     ]);
     expect(session.game.moves).toEqual([square("d3")]);
     expect(sendAll(["boardsize 8", "undo"])).toEqual(["=\n\n", "? cannot undo\n\n"]);
@@ -178,7 +258,18 @@ describe("GTP commands", () => {
 
   it("play refuses illegal moves and malformed ones, and changes nothing", () => {
     const { session, sendAll, log } = gtp();
-    const lines = ["play black d4", "play black a1", "play white d3", "play black pass", "play white pass", "play black i1", "play black d9", "play black 33", "play purple d3", "play black d3x"];
+    const lines = [
+      "play black d4",
+      "play black a1",
+      "play white d3",
+      "play black pass",
+      "play white pass",
+      "play black i1",
+      "play black d9",
+      "play black 33",
+      "play purple d3",
+      "play black d3x",
+    ];
     expect(sendAll(lines)).toEqual([...Array(5).fill("? illegal move\n\n"), ...Array(5).fill("? syntax error\n\n")]);
     expect(session.game.moves).toEqual([]);
     expect(log.slice(0, 5)).toEqual([
@@ -216,7 +307,12 @@ describe("GTP commands", () => {
     const { session, sendAll } = gtp();
     setEndgame(session);
     expect(sendAll(["play white pass", "play black a7", "play white a8"])).toEqual(Array(3).fill("=\n\n"));
-    expect(sendAll(["play black pass", "play white pass", "play b a1", "play w a1"])).toEqual(["=\n\n", "=\n\n", "? illegal move\n\n", "? illegal move\n\n"]);
+    expect(sendAll(["play black pass", "play white pass", "play b a1", "play w a1"])).toEqual([
+      "=\n\n",
+      "=\n\n",
+      "? illegal move\n\n",
+      "? illegal move\n\n",
+    ]);
     expect(session.game.moves).toEqual([PASS, square("a7"), square("a8")]);
   });
 
@@ -231,7 +327,11 @@ describe("GTP commands", () => {
 
   it("genmove for the colour not to move is a wrong color while the side to move has a move, and changes nothing", () => {
     const { session, sendAll, log } = gtp();
-    expect(sendAll(["genmove white", "genmove purple", "genmove"])).toEqual(["? wrong color\n\n", "? syntax error\n\n", "? syntax error\n\n"]);
+    expect(sendAll(["genmove white", "genmove purple", "genmove"])).toEqual([
+      "? wrong color\n\n",
+      "? syntax error\n\n",
+      "? syntax error\n\n",
+    ]);
     expect(session.game.moves).toEqual([]);
     expect(log).toEqual([
       "genmove: it is black's turn, and black has a legal move",
@@ -243,7 +343,11 @@ describe("GTP commands", () => {
   it("genmove answers pass when the colour has no move, and records the pass", () => {
     const { session, sendAll } = gtp();
     setEndgame(session);
-    expect(sendAll(["genmove white", "genmove black", "genmove white"])).toEqual(["= pass\n\n", "= A7\n\n", "= A8\n\n"]);
+    expect(sendAll(["genmove white", "genmove black", "genmove white"])).toEqual([
+      "= pass\n\n",
+      "= A7\n\n",
+      "= A8\n\n",
+    ]);
     expect(session.game.moves).toEqual([PASS, square("a7"), square("a8")]);
   });
 
@@ -273,7 +377,11 @@ describe("GTP commands", () => {
 
   it("reg_genmove charges no time and uses up no byo-yomi stone; genmove does", () => {
     const { session, sendAll } = gtp();
-    expect(sendAll(["time_settings 0 10 5", "reg_genmove b", "reg_genmove b"])).toEqual(["=\n\n", expect.stringMatching(/^= [A-H][1-8]\n\n$/), expect.stringMatching(/^= [A-H][1-8]\n\n$/)]);
+    expect(sendAll(["time_settings 0 10 5", "reg_genmove b", "reg_genmove b"])).toEqual([
+      "=\n\n",
+      expect.stringMatching(/^= [A-H][1-8]\n\n$/),
+      expect.stringMatching(/^= [A-H][1-8]\n\n$/),
+    ]);
     expect(session.clock.timeLeft(true)).toBeNull();
     sendAll(["genmove b"]);
     expect(session.clock.timeLeft(true)!.stones).toBe(4);
@@ -310,7 +418,12 @@ describe("GTP commands", () => {
   it("undo takes back the last move; with nothing to take back it cannot undo", () => {
     const { session, sendAll, log } = gtp();
     expect(sendAll(["undo", "play black d3", "play white c5", "undo", "undo", "undo"])).toEqual([
-      "? cannot undo\n\n", "=\n\n", "=\n\n", "=\n\n", "=\n\n", "? cannot undo\n\n",
+      "? cannot undo\n\n",
+      "=\n\n",
+      "=\n\n",
+      "=\n\n",
+      "=\n\n",
+      "? cannot undo\n\n",
     ]);
     expect(session.position.equals(Position.initial())).toBe(true);
     expect(log).toEqual(["undo: the game has no moves since its start", "undo: the game has no moves since its start"]);
@@ -327,7 +440,9 @@ describe("GTP commands", () => {
     expect(session.game.moves).toEqual([PASS]);
     expect(sendAll(["undo", "undo"])).toEqual(["=\n\n", "? cannot undo\n\n"]);
     // An implied pass after an undone one is still taken back with its move.
-    expect(sendAll(["play black a7", "undo", "play black a7", "play white a8", "undo", "undo"])).toEqual(Array(6).fill("=\n\n"));
+    expect(sendAll(["play black a7", "undo", "play black a7", "play white a8", "undo", "undo"])).toEqual(
+      Array(6).fill("=\n\n"),
+    );
     expect(session.game.moves).toEqual([]);
   });
 
@@ -346,29 +461,45 @@ describe("GTP commands", () => {
     expect(sendAll(["time_settings 0 1 0"])).toEqual(["=\n\n"]);
     expect(session.clock.clock).toBeNull();
     expect(sendAll(["time_settings 0 1.5 1"])).toEqual(["=\n\n"]);
-    expect(sendAll(["time_settings -1 0 0", "time_settings 0 x 0", "time_settings 0 0 1.5", "time_settings 0 0 1001"])).toEqual(Array(4).fill("? syntax error\n\n"));
+    expect(
+      sendAll(["time_settings -1 0 0", "time_settings 0 x 0", "time_settings 0 0 1.5", "time_settings 0 0 1001"]),
+    ).toEqual(Array(4).fill("? syntax error\n\n"));
     expect(session.clock.settings).toEqual({ mainSeconds: 0, byoYomiSeconds: 1.5, byoYomiStones: 1 });
     expect(log[0]).toBe('time_settings: main_time: expected a number of seconds from 0 to 31622400, got "-1"');
   });
 
   it("time_left records a colour's time; a malformed report is a syntax error", () => {
     const { session, sendAll } = gtp();
-    expect(sendAll(["time_settings 60 0 0", "time_left b 42 0", "time_left WHITE 7.5 3"])).toEqual(Array(3).fill("=\n\n"));
+    expect(sendAll(["time_settings 60 0 0", "time_left b 42 0", "time_left WHITE 7.5 3"])).toEqual(
+      Array(3).fill("=\n\n"),
+    );
     expect(session.clock.timeLeft(true)).toEqual({ seconds: 42, stones: 0 });
     expect(session.clock.timeLeft(false)).toEqual({ seconds: 7.5, stones: 3 });
-    expect(sendAll(["time_left red 1 0", "time_left b -1 0", "time_left b 1 x", "time_left b 1"])).toEqual(Array(4).fill("? syntax error\n\n"));
+    expect(sendAll(["time_left red 1 0", "time_left b -1 0", "time_left b 1 x", "time_left b 1"])).toEqual(
+      Array(4).fill("? syntax error\n\n"),
+    );
     expect(session.clock.timeLeft(true)).toEqual({ seconds: 42, stones: 0 });
   });
 
   it("final_score cannot score an unfinished game", () => {
     const { sendAll, log } = gtp();
-    expect(sendAll(["final_score", "play black d3", "final_score"])).toEqual(["? cannot score\n\n", "=\n\n", "? cannot score\n\n"]);
+    expect(sendAll(["final_score", "play black d3", "final_score"])).toEqual([
+      "? cannot score\n\n",
+      "=\n\n",
+      "? cannot score\n\n",
+    ]);
     expect(log[0]).toBe("final_score: the game is not over");
   });
 
   it("final_score of a finished game counts the empty squares for the winner (B+16, W+2, 0)", () => {
     const { session, sendAll } = gtp();
-    const cases: [number, number, string][] = [[40, 24, "B+16"], [31, 33, "W+2"], [32, 32, "0"], [10, 5, "B+54"], [0, 9, "W+64"]];
+    const cases: [number, number, string][] = [
+      [40, 24, "B+16"],
+      [31, 33, "W+2"],
+      [32, 32, "0"],
+      [10, 5, "B+54"],
+      [0, 9, "W+64"],
+    ];
     for (const [black, white, score] of cases) {
       session.setPosition({ position: finishedPosition(black, white), passes: 0 });
       expect(sendAll(["final_score"])).toEqual([`= ${score}\n\n`]);
@@ -378,13 +509,22 @@ describe("GTP commands", () => {
   it("a game of plays ends with its score: black wipes white out in 9 plies", () => {
     const { sendAll } = gtp();
     expect(sendAll(WIPEOUT.map((v, i) => `play ${i % 2 === 0 ? "b" : "w"} ${v}`))).toEqual(Array(9).fill("=\n\n"));
-    expect(sendAll(["final_score", "genmove white", "genmove black"])).toEqual(["= B+64\n\n", "= pass\n\n", "= pass\n\n"]);
+    expect(sendAll(["final_score", "genmove white", "genmove black"])).toEqual([
+      "= B+64\n\n",
+      "= pass\n\n",
+      "= pass\n\n",
+    ]);
   });
 
   it("showboard answers the drawing on the lines after =, row 1 at the top", () => {
     const { session, sendAll, log } = gtp();
     expect(sendAll(["play black d3", "5 showboard"])).toEqual(["=\n\n", `=5\n${drawGtpBoard(session.position)}\n\n`]);
-    expect(drawGtpBoard(session.position).split("\n").slice(0, 4)).toEqual(["   A B C D E F G H", " 1 . . . . . . . . 1", " 2 . . . . . . . . 2", " 3 . . . X . . . . 3"]);
+    expect(drawGtpBoard(session.position).split("\n").slice(0, 4)).toEqual([
+      "   A B C D E F G H",
+      " 1 . . . . . . . . 1",
+      " 2 . . . . . . . . 2",
+      " 3 . . . X . . . . 3",
+    ]);
     expect(log).toEqual([]);
     expect(drawGtpBoard(session.position).split("\n").at(-1)).toBe("White (O) to move; black 4, white 1");
   });
@@ -398,12 +538,19 @@ describe("GTP commands", () => {
   it("a malformed boardsize says what it expected, with no number of JavaScript's", () => {
     const { sendAll, log } = gtp();
     sendAll(["boardsize abc", "boardsize 99999999999999999999"]);
-    expect(log).toEqual(['boardsize: size: expected a whole number, got "abc"', "boardsize: the board is 8x8, not 99999999999999999999x99999999999999999999"]);
+    expect(log).toEqual([
+      'boardsize: size: expected a whole number, got "abc"',
+      "boardsize: the board is 8x8, not 99999999999999999999x99999999999999999999",
+    ]);
   });
 
   it("with --verbose every change of the position is drawn on the log, and nothing else is", () => {
     const { session, sendAll, log } = gtp({ verbose: true });
     sendAll(["name", "play black d3", "play black d3", "undo"]);
-    expect(log).toEqual([drawGtpBoard(Position.initial().play(square("d3"))), "play: black D3: it is white's turn, and white has a legal move", drawGtpBoard(session.position)]);
+    expect(log).toEqual([
+      drawGtpBoard(Position.initial().play(square("d3"))),
+      "play: black D3: it is white's turn, and white has a legal move",
+      drawGtpBoard(session.position),
+    ]);
   });
 });

@@ -33,7 +33,10 @@ export function shippedEvaluation(): Evaluation {
 }
 
 /** A session whose diagnostics are collected instead of written to stderr; `now` is the clock its searches read. */
-export function testSession(options: Partial<EngineOptions> = {}, now?: () => number): { session: Session; log: string[] } {
+export function testSession(
+  options: Partial<EngineOptions> = {},
+  now?: () => number,
+): { session: Session; log: string[] } {
   const log: string[] = [];
   const session = new Session({ ...TEST_OPTIONS, ...options }, (text) => void log.push(text), now, shippedEvaluation());
   return { session, log };

@@ -14,7 +14,9 @@ function residentKb(pid: number): number {
 
 describe("memory", () => {
   it("1,000 genmoves in a row, over many games, leave the engine's memory flat", async () => {
-    const child = spawn(process.execPath, [PROGRAM, "--playouts", "300", "--seed", "3"], { stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [PROGRAM, "--playouts", "300", "--seed", "3"], {
+      stdio: ["pipe", "pipe", "ignore"],
+    });
     let replies = 0;
     let pending: (() => void) | undefined;
     let buffered = "";

@@ -21,7 +21,9 @@ class Gui {
   stderr = "";
 
   constructor(args: string[]) {
-    this.child = spawn(process.execPath, [PROGRAM, "--nboard", "--seed", "5", "--max-nodes", "50000", ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(process.execPath, [PROGRAM, "--nboard", "--seed", "5", "--max-nodes", "50000", ...args], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     this.child.stdout!.on("data", (b: Buffer) => {
       this.buffered += b.toString();
       const parts = this.buffered.split("\n");
@@ -42,7 +44,8 @@ class Gui {
     for (;;) {
       const i = this.lines.findIndex(last);
       if (i >= 0) return this.lines.splice(0, i + 1);
-      if (Date.now() > deadline) throw new Error(`no such line within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`);
+      if (Date.now() > deadline)
+        throw new Error(`no such line within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`);
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         setTimeout(resolve, 100);
@@ -67,11 +70,20 @@ afterEach(() => {
 const squares = (text: string): Move[] => text.split(" ").map((v) => (parseVertex(v) as { value: Move }).value);
 
 function ggf(game: Game): string {
-  return formatGgf({ place: "NBoard", black: "human", white: "othello", type: "8", start: game.start, moves: game.moves.map((move) => ({ move })) });
+  return formatGgf({
+    place: "NBoard",
+    black: "human",
+    white: "othello",
+    type: "8",
+    start: game.start,
+    moves: game.moves.map((move) => ({ move })),
+  });
 }
 
 describe("othello --nboard over pipes", () => {
-  const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".nboard")).sort();
+  const examples = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith(".nboard"))
+    .sort();
 
   it("has the example session", () => {
     expect(examples).toContain("hints.nboard");
@@ -119,7 +131,17 @@ describe("othello --nboard over pipes", () => {
     const opening = new Game();
     for (const m of squares("F5 F4 C3 E6 G4 C4 E7 C2 B3 A3 A2 A4 C1 A1")) opening.play(m);
     // The GUI asks for hints, then at once the user plays black's pass and asks again.
-    gui.send("nboard 2", "set depth 1", `set game ${ggf(opening)}`, "ping 1", "go", "move PA", "ping 2", "hint 3", "ping 3");
+    gui.send(
+      "nboard 2",
+      "set depth 1",
+      `set game ${ggf(opening)}`,
+      "ping 1",
+      "go",
+      "move PA",
+      "ping 2",
+      "hint 3",
+      "ping 3",
+    );
     const lines = await gui.readUntil((l) => l === "pong 3");
     expect(lines[0]).toBe("set myname othello-uct");
     expect(lines[1]).toBe("pong 1");
@@ -136,11 +158,26 @@ describe("othello --nboard over pipes", () => {
 
   it("bad input says why on stderr and changes nothing: the next go still answers for the game as it was", async () => {
     gui = new Gui([]);
-    gui.send("nboard 2", "set depth 1", "set game (;GM[Othello]BO[8 nonsense];)", "move A1", "set depth 99", "hello", "ping 1", "go");
+    gui.send(
+      "nboard 2",
+      "set depth 1",
+      "set game (;GM[Othello]BO[8 nonsense];)",
+      "move A1",
+      "set depth 99",
+      "hello",
+      "ping 1",
+      "go",
+    );
     const lines = await gui.readUntil((l) => l.startsWith("=== "));
-    expect(lines.filter((l) => !l.startsWith("status") && !l.startsWith("nodestats"))).toEqual(["set myname othello-uct", "pong 1", lines.at(-1)]);
+    expect(lines.filter((l) => !l.startsWith("status") && !l.startsWith("nodestats"))).toEqual([
+      "set myname othello-uct",
+      "pong 1",
+      lines.at(-1),
+    ]);
     // Black's first move from the start position: the bad game and move were not taken.
-    expect(new Game().position.isLegal((parseGgfMove(lines.at(-1)!.slice(4)) as { value: { move: Move } }).value.move)).toBe(true);
+    expect(
+      new Game().position.isLegal((parseGgfMove(lines.at(-1)!.slice(4)) as { value: { move: Move } }).value.move),
+    ).toBe(true);
     expect(gui.stderr).toContain("set game: the game:");
     expect(gui.stderr).toContain("move: A1 is illegal: the move flips no disc");
     expect(gui.stderr).toContain("set depth: the depth: 99 is out of range");

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { Game, type Move, PASS, Solver, formatGgf, formatGgfMove, parseGgfMove, parseVertex } from "../../../src/index.js";
+import {
+  Game,
+  type Move,
+  PASS,
+  Solver,
+  formatGgf,
+  formatGgfMove,
+  parseGgfMove,
+  parseVertex,
+} from "../../../src/index.js";
 import { NBOARD_COMMANDS, NBOARD_MAX_LINE, PLAYOUTS_PER_DEPTH, answerNBoard } from "../../../protocol/engine/nboard.js";
 import type { Session } from "../../../protocol/engine/session.js";
 import { SteppingClock, testSession } from "./helpers.js";
@@ -13,7 +22,15 @@ const squares = (text: string): Move[] =>
 
 /** The game as NBoard's `set game` sends it: GGF on one line, the players' names with a space. */
 function ggf(moves: readonly Move[], start = new Game().start): string {
-  return formatGgf({ place: "NBoard", black: "Chris W", white: "othello-uct", time: "05:00", type: "8", start, moves: moves.map((move) => ({ move })) });
+  return formatGgf({
+    place: "NBoard",
+    black: "Chris W",
+    white: "othello-uct",
+    time: "05:00",
+    type: "8",
+    start,
+    moves: moves.map((move) => ({ move })),
+  });
 }
 
 function gameOf(moves: readonly Move[], start = new Game().start): Game {
@@ -35,7 +52,12 @@ function nboard(clock?: SteppingClock) {
   const { session, log } = testSession({ protocol: "nboard" }, clock?.now);
   const send = (line: string): string => {
     let text = "";
-    for (let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line); part !== undefined; part = part.then?.()) text += part.reply;
+    for (
+      let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
+      part !== undefined;
+      part = part.then?.()
+    )
+      text += part.reply;
     return text;
   };
   return { session, log, send };
@@ -43,7 +65,12 @@ function nboard(clock?: SteppingClock) {
 
 /** The reply lines of a whole conversation, each tagged with the command that caused it. */
 function converse(send: (line: string) => string, lines: readonly string[]): string[] {
-  return lines.flatMap((line) => send(line).split("\n").filter((l) => l !== "").map((reply) => `${line.split(" ")[0]} -> ${reply}`));
+  return lines.flatMap((line) =>
+    send(line)
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((reply) => `${line.split(" ")[0]} -> ${reply}`),
+  );
 }
 
 /** The move of a GGF move text such as F5 or PA. */
@@ -84,9 +111,18 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
   it("a whole exchange: ping before every request, each pong before the answers that follow it, in order", () => {
     const { send, session, log } = nboard();
     const replies = converse(send, [
-      "nboard 2", "set game " + ggf(BEFORE_PASS), "set contempt 0", "set depth 1", "ping 1", "go",
-      "move PA", "ping 2", "hint 3",
-      "move D1/1.25/0.4", "ping 3", "go",
+      "nboard 2",
+      "set game " + ggf(BEFORE_PASS),
+      "set contempt 0",
+      "set depth 1",
+      "ping 1",
+      "go",
+      "move PA",
+      "ping 2",
+      "hint 3",
+      "move D1/1.25/0.4",
+      "ping 3",
+      "go",
       "ping 4",
     ]);
     expect(replies[0]).toBe("nboard -> set myname tester");
@@ -151,7 +187,10 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
   it("hint N gives the N most visited moves, the move the search plays first, each with its line from the tree", () => {
     const { send, session } = nboard();
     send("set depth 2");
-    const lines = send("hint 4").trimEnd().split("\n").filter((l) => l.startsWith("search "));
+    const lines = send("hint 4")
+      .trimEnd()
+      .split("\n")
+      .filter((l) => l.startsWith("search "));
     expect(lines).toHaveLength(4);
     const moves = lines.map((l) => moveOf(l.split(" ")[1]!.slice(0, 2)));
     const children = session.searchChildren([]);
@@ -162,7 +201,10 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     expect(visits.slice(1)).toEqual([...visits.slice(1)].sort((a, b) => b - a));
     // Each line is a legal sequence from the position.
     for (const line of lines) {
-      const pv = line.split(" ")[1]!.match(/[A-H][1-8]|PA/g)!.map((t) => moveOf(t));
+      const pv = line
+        .split(" ")[1]!
+        .match(/[A-H][1-8]|PA/g)!
+        .map((t) => moveOf(t));
       expect(() => gameOf(pv, session.position)).not.toThrow();
       expect(line.split(" ")[4]).toBe(String(pv.length));
     }
@@ -177,7 +219,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     const m = /^search PA (-?\d+\.\d\d) 0 (\d+) after PA: wins (\d+\.\d)% of \d+ playouts$/.exec(lines[1]!);
     expect(m, lines[1]).not.toBeNull();
     // White's winning chance after the pass, turned into black's evaluation.
-    expect(Number(m![1])).toBeCloseTo(-64 * (2 * Number(m![3]) / 100 - 1), 0);
+    expect(Number(m![1])).toBeCloseTo(-64 * ((2 * Number(m![3])) / 100 - 1), 0);
     expect(lines[2]).toBe("status");
     expect(session.game.moves).toEqual(BEFORE_PASS);
   });
@@ -193,8 +235,12 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     send(`set game ${ggf(game.moves)}`);
     const exact = new Solver().solve(game.position);
     const hint = send("hint 3").split("\n");
-    expect(hint[1]).toBe(`search ${formatGgfMove({ move: exact.move! })} ${exact.score.toFixed(2)} 0 100% solved exact`);
-    expect(send("go").split("\n")[1]).toMatch(new RegExp(`^=== ${formatGgfMove({ move: exact.move! })}/${exact.score.toFixed(2)}/[\\d.]+$`));
+    expect(hint[1]).toBe(
+      `search ${formatGgfMove({ move: exact.move! })} ${exact.score.toFixed(2)} 0 100% solved exact`,
+    );
+    expect(send("go").split("\n")[1]).toMatch(
+      new RegExp(`^=== ${formatGgfMove({ move: exact.move! })}/${exact.score.toFixed(2)}/[\\d.]+$`),
+    );
   });
 
   it("analyze evaluates every position from the last to the start and leaves the game as it was", () => {
@@ -204,7 +250,9 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     send(`set game ${ggf(moves)}`);
     const lines = send("analyze").trimEnd().split("\n");
     expect(lines[0]).toBe("status analysing 7 positions");
-    expect(lines.slice(1, 8).map((l) => l.split(" ").slice(0, 2).join(" "))).toEqual([6, 5, 4, 3, 2, 1, 0].map((k) => `analysis ${k}`));
+    expect(lines.slice(1, 8).map((l) => l.split(" ").slice(0, 2).join(" "))).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((k) => `analysis ${k}`),
+    );
     for (const l of lines.slice(1, 8)) expect(l).toMatch(/^analysis \d+ -?\d+\.\d\d$/);
     expect(lines[8]).toBe("status");
     expect(session.game.moves).toEqual(moves);
@@ -215,9 +263,18 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     answerNBoard(session, "set depth 1");
     answerNBoard(session, `set game ${ggf(squares("F5 D6 C3"))}`);
     const parts: string[] = [];
-    for (let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, "analyze"); part !== undefined; part = part.then?.()) parts.push(part.reply);
+    for (
+      let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, "analyze");
+      part !== undefined;
+      part = part.then?.()
+    )
+      parts.push(part.reply);
     expect(parts.map((p) => p.replace(/ -?\d+\.\d\d\n/, " EVAL\n"))).toEqual([
-      "status analysing 4 positions\n", "analysis 3 EVAL\n", "analysis 2 EVAL\n", "analysis 1 EVAL\n", "analysis 0 EVAL\nstatus\n",
+      "status analysing 4 positions\n",
+      "analysis 3 EVAL\n",
+      "analysis 2 EVAL\n",
+      "analysis 1 EVAL\n",
+      "analysis 0 EVAL\nstatus\n",
     ]);
     expect(session.game.moves).toEqual(squares("F5 D6 C3"));
   });

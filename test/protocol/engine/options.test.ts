@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
-import { DEFAULT_CONNECT_SECONDS, DEFAULT_MOVE_SECONDS, DEFAULT_NAME, DEFAULT_OTP_MAX_MOVE_SECONDS, ENGINE_OPTIONS, type EngineOptions, defaultEngineOptions, maxMoveSeconds, parseEngineCommandLine, parseEngineName } from "../../../protocol/engine/options.js";
+import {
+  DEFAULT_CONNECT_SECONDS,
+  DEFAULT_MOVE_SECONDS,
+  DEFAULT_NAME,
+  DEFAULT_OTP_MAX_MOVE_SECONDS,
+  ENGINE_OPTIONS,
+  type EngineOptions,
+  defaultEngineOptions,
+  maxMoveSeconds,
+  parseEngineCommandLine,
+  parseEngineName,
+} from "../../../protocol/engine/options.js";
 import { engineProgram } from "../../../protocol/cli/engineCommand.js";
 import { formatUsage } from "../../../protocol/cli/program.js";
 
@@ -13,7 +24,18 @@ function parse(...args: string[]) {
 
 describe("engine command line", () => {
   it("the defaults: OTP, 5 s a move, no fixed playouts, the ceiling by protocol, 10 s to connect", () => {
-    expect(DEFAULTS).toMatchObject({ name: DEFAULT_NAME, verbose: false, protocol: "otp", time: DEFAULT_MOVE_SECONDS, playouts: undefined, maxMoveTime: undefined, connectTimeout: DEFAULT_CONNECT_SECONDS, search: DEFAULT_SEARCH_PARAMS, threads: 1, parallel: "tree" });
+    expect(DEFAULTS).toMatchObject({
+      name: DEFAULT_NAME,
+      verbose: false,
+      protocol: "otp",
+      time: DEFAULT_MOVE_SECONDS,
+      playouts: undefined,
+      maxMoveTime: undefined,
+      connectTimeout: DEFAULT_CONNECT_SECONDS,
+      search: DEFAULT_SEARCH_PARAMS,
+      threads: 1,
+      parallel: "tree",
+    });
   });
 
   it("no arguments: stdin/stdout with the defaults", () => {
@@ -21,14 +43,29 @@ describe("engine command line", () => {
   });
 
   it("PORT connects to 127.0.0.1, IP PORT to IP", () => {
-    expect(parse("5000")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "127.0.0.1", port: 5000 } } });
-    expect(parse("127.0.0.2", "65535")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "127.0.0.2", port: 65535 } } });
+    expect(parse("5000")).toMatchObject({
+      ok: true,
+      value: { endpoint: { kind: "tcp", host: "127.0.0.1", port: 5000 } },
+    });
+    expect(parse("127.0.0.2", "65535")).toMatchObject({
+      ok: true,
+      value: { endpoint: { kind: "tcp", host: "127.0.0.2", port: 65535 } },
+    });
     expect(parse("::1", "1")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "::1", port: 1 } } });
-    expect(parse("localhost", "80")).toMatchObject({ ok: true, value: { endpoint: { kind: "tcp", host: "localhost", port: 80 } } });
+    expect(parse("localhost", "80")).toMatchObject({
+      ok: true,
+      value: { endpoint: { kind: "tcp", host: "localhost", port: 80 } },
+    });
   });
 
   it("options come before or after the address, with a separate or an = value", () => {
-    const expected = { ok: true, value: { options: { ...DEFAULTS, name: "r123", seed: 7, verbose: true }, endpoint: { kind: "tcp", host: "127.0.0.1", port: 4000 } } };
+    const expected = {
+      ok: true,
+      value: {
+        options: { ...DEFAULTS, name: "r123", seed: 7, verbose: true },
+        endpoint: { kind: "tcp", host: "127.0.0.1", port: 4000 },
+      },
+    };
     expect(parse("--name", "r123", "4000", "--seed=7", "--verbose")).toEqual(expected);
     expect(parse("--verbose", "--seed", "7", "--name=r123", "4000")).toEqual(expected);
   });
@@ -68,10 +105,12 @@ describe("engine command line", () => {
   });
 
   it("without --seed each run draws its own seed", () => {
-    const seeds = new Set(Array.from({ length: 5 }, () => {
-      const r = parseEngineCommandLine([]);
-      return r.ok ? r.value.options.seed : -1;
-    }));
+    const seeds = new Set(
+      Array.from({ length: 5 }, () => {
+        const r = parseEngineCommandLine([]);
+        return r.ok ? r.value.options.seed : -1;
+      }),
+    );
     expect(seeds.size).toBeGreaterThan(1);
   });
 
@@ -81,13 +120,19 @@ describe("engine command line", () => {
   });
 
   it("--parallel: a tree per thread (root) or one shared tree (tree)", () => {
-    expect(parse("--threads", "2", "--parallel", "tree")).toMatchObject({ ok: true, value: { options: { threads: 2, parallel: "tree" } } });
+    expect(parse("--threads", "2", "--parallel", "tree")).toMatchObject({
+      ok: true,
+      value: { options: { threads: 2, parallel: "tree" } },
+    });
     expect(parse("--parallel=root")).toMatchObject({ ok: true, value: { options: { parallel: "root" } } });
   });
 
   it("--threads: 1 to 16 searches a move", () => {
     expect(parse("--threads", "16")).toMatchObject({ ok: true, value: { options: { threads: 16 } } });
-    expect(parse("--threads=2", "4000")).toMatchObject({ ok: true, value: { options: { threads: 2 }, endpoint: { port: 4000 } } });
+    expect(parse("--threads=2", "4000")).toMatchObject({
+      ok: true,
+      value: { options: { threads: 2 }, endpoint: { port: 4000 } },
+    });
   });
 
   it("a move's ceiling: 8 s under OTP unless set, none under GTP or NBoard unless set", () => {

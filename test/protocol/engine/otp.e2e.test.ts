@@ -54,7 +54,9 @@ function runWithInput(args: string[], input: string | Buffer): Promise<Finished>
 }
 
 describe("over stdin/stdout", () => {
-  const examples = readdirSync(EXAMPLES).filter((f) => f.endsWith(".otp")).sort();
+  const examples = readdirSync(EXAMPLES)
+    .filter((f) => f.endsWith(".otp"))
+    .sort();
 
   it("has the example sessions", () => {
     expect(examples).toEqual(expect.arrayContaining(["endgame.otp", "errors.otp", "opening.otp"]));
@@ -71,7 +73,10 @@ describe("over stdin/stdout", () => {
   }
 
   it("keeps drawings and reasons on stderr, and stdout to one reply line per command", async () => {
-    const { code, stdout, stderr } = await runWithInput(["--verbose", "--seed", "5"], "showboard\nplay 3 3\ngenmove\nquit\n");
+    const { code, stdout, stderr } = await runWithInput(
+      ["--verbose", "--seed", "5"],
+      "showboard\nplay 3 3\ngenmove\nquit\n",
+    );
     expect(code).toBe(0);
     expect(stdout.toString()).toMatch(/^showboard\nplay\ngenmove [2-5] [2-5]\nquit\n$/);
     expect(stderr).toContain("X's turn\n.|0|1|2|3|4|5|6|7|\n");
@@ -81,7 +86,10 @@ describe("over stdin/stdout", () => {
 
   it("survives binary garbage, a huge line, CRLF and a last line without newline", async () => {
     const garbage = Buffer.from([0x00, 0xff, 0xfe, 0x1b, 0x5b, 0x41, 0x0a, 0xc3, 0x28, 0x0d, 0x0a]);
-    const input = Buffer.concat([garbage, Buffer.from(`play 2 3 ${"9".repeat(200_000)}\nplay 2 3\r\nNAME\r\nfinal_score`)]);
+    const input = Buffer.concat([
+      garbage,
+      Buffer.from(`play 2 3 ${"9".repeat(200_000)}\nplay 2 3\r\nNAME\r\nfinal_score`),
+    ]);
     const { code, stdout, stderr } = await runWithInput(["--name", "r05922068"], input);
     expect(stdout.toString()).toBe("unknown command\nunknown command\nplay\nplay\nname r05922068\nfinal_score 3\n");
     expect(code).toBe(0);
@@ -118,14 +126,17 @@ describe("over stdin/stdout", () => {
   it("a bad option is one line on stderr and status 2; -h and --help list every subcommand; --version", async () => {
     const bad = await runWithInput(["--seed", "x"], "");
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('othello: --seed: expected a whole number from 0 to 4294967295, got "x" (see othello --help)\n');
+    expect(bad.stderr).toBe(
+      'othello: --seed: expected a whole number from 0 to 4294967295, got "x" (see othello --help)\n',
+    );
     expect(bad.stdout.length).toBe(0);
     for (const flag of ["-h", "--help"]) {
       const help = await runWithInput([flag], "");
       expect(help.code).toBe(0);
       const text = help.stdout.toString();
       expect(text).toMatch(/^usage: othello \[OPTIONS\] \[\[IP\] PORT\]\n/);
-      for (const sub of ["match", "perft", "bench", "curve"]) expect(text).toMatch(new RegExp(`^ {7}othello ${sub} `, "m"));
+      for (const sub of ["match", "perft", "bench", "curve"])
+        expect(text).toMatch(new RegExp(`^ {7}othello ${sub} `, "m"));
       expect(text).toContain("--max-move-time SECONDS");
     }
     const version = await runWithInput(["--version"], "");
@@ -140,8 +151,12 @@ describe("over stdin/stdout", () => {
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
     expect(lines).toContainEqual(expect.stringMatching(/^visits\/s: \d+$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^classic search as % of the raw rate, round by round \(.*\): \d+; median \d+%$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^flat UCB \(.*\) as % of the raw rate, round by round: \d+; median \d+%$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^classic search as % of the raw rate, round by round \(.*\): \d+; median \d+%$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^flat UCB \(.*\) as % of the raw rate, round by round: \d+; median \d+%$/),
+    );
     expect(stderr).toContain("bench: random playouts, the classic search and flat UCB in turn, round 1 of 1");
     expect(stderr).toContain("bench: default search, round 1 of 1");
   }, 30_000);
@@ -257,7 +272,10 @@ async function playGame(black: Player, white: Player, replies: string[]): Promis
 describe("over TCP against a judge-like server", () => {
   it("plays full games as both colours, replies unframed, and quits with status 0", { timeout: 30_000 }, async () => {
     const { server, port, players } = await listen(2);
-    const engines = [start(["--seed", "11", "--name", "first", String(port)]), start(["127.0.0.1", String(port), "--seed=12", "--name=second"])];
+    const engines = [
+      start(["--seed", "11", "--name", "first", String(port)]),
+      start(["127.0.0.1", String(port), "--seed=12", "--name=second"]),
+    ];
     const exits = engines.map((e) => finished(e, 25_000));
     try {
       const [p0, p1] = await players;
@@ -286,7 +304,9 @@ describe("over TCP against a judge-like server", () => {
     }
   });
 
-  it("frames by chunk, as the course judge sends, until the peer's first newline; then by newlines only", { timeout: 15_000 }, async () => {
+  it("frames by chunk, as the course judge sends, until the peer's first newline; then by newlines only", {
+    timeout: 15_000,
+  }, async () => {
     const { server, port, players } = await listen(1);
     const engine = start(["--name", "solo", String(port)]);
     const exit = finished(engine);
@@ -314,13 +334,19 @@ describe("over TCP against a judge-like server", () => {
     }
   });
 
-  it("gives up an address that does not answer after --connect-timeout, with status 1", { timeout: 20_000 }, async () => {
+  it("gives up an address that does not answer after --connect-timeout, with status 1", {
+    timeout: 20_000,
+  }, async () => {
     // A listener whose process never accepts (its event loop is blocked), with a queue of two:
     // two connections fill it, and the kernel leaves every later one unanswered.
-    const listener = spawn(process.execPath, ["--input-type=module", "-e", SILENT_LISTENER], { stdio: ["ignore", "pipe", "inherit"] });
+    const listener = spawn(process.execPath, ["--input-type=module", "-e", SILENT_LISTENER], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const fillers: Socket[] = [];
     try {
-      const port = await new Promise<number>((resolve) => listener.stdout!.once("data", (b: Buffer) => resolve(Number(b.toString()))));
+      const port = await new Promise<number>((resolve) =>
+        listener.stdout!.once("data", (b: Buffer) => resolve(Number(b.toString()))),
+      );
       for (let i = 0; i < 2; i++) {
         const socket = createConnection({ port, host: "127.0.0.1" });
         fillers.push(socket);
@@ -338,25 +364,39 @@ describe("over TCP against a judge-like server", () => {
   // A controller that goes away: closed politely without quit, or reset. Either ends the engine
   // with a non-zero status and a line saying which.
   const lostConnections = [
-    { how: "dropped", lose: (socket: Socket) => socket.destroy(), status: (code: number | null) => expect(code).not.toBe(0), stderr: /othello: 127\.0\.0\.1:\d+ closed the connection without quit/ },
-    { how: "reset", lose: (socket: Socket) => socket.resetAndDestroy(), status: (code: number | null) => expect(code).toBe(1), stderr: /^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/ },
+    {
+      how: "dropped",
+      lose: (socket: Socket) => socket.destroy(),
+      status: (code: number | null) => expect(code).not.toBe(0),
+      stderr: /othello: 127\.0\.0\.1:\d+ closed the connection without quit/,
+    },
+    {
+      how: "reset",
+      lose: (socket: Socket) => socket.resetAndDestroy(),
+      status: (code: number | null) => expect(code).toBe(1),
+      stderr: /^othello: connection to 127\.0\.0\.1:\d+: reading commands failed: .*ECONNRESET/,
+    },
   ];
-  it.each(lostConnections)("reports a $how connection on stderr with a non-zero status", { timeout: 15_000 }, async ({ lose, status, stderr: expected }) => {
-    const { server, port, players } = await listen(1);
-    const engine = start([String(port)]);
-    const exit = finished(engine);
-    try {
-      const [p] = await players;
-      expect(await p!.ask("name")).toBe("name othello-uct");
-      lose(p!.socket);
-      const { code, stderr } = await exit;
-      status(code);
-      expect(stderr).toMatch(expected);
-    } finally {
-      engine.kill();
-      server.close();
-    }
-  });
+  it.each(lostConnections)(
+    "reports a $how connection on stderr with a non-zero status",
+    { timeout: 15_000 },
+    async ({ lose, status, stderr: expected }) => {
+      const { server, port, players } = await listen(1);
+      const engine = start([String(port)]);
+      const exit = finished(engine);
+      try {
+        const [p] = await players;
+        expect(await p!.ask("name")).toBe("name othello-uct");
+        lose(p!.socket);
+        const { code, stderr } = await exit;
+        status(code);
+        expect(stderr).toMatch(expected);
+      } finally {
+        engine.kill();
+        server.close();
+      }
+    },
+  );
 
   it("reports a refused connection on stderr with a non-zero status", { timeout: 15_000 }, async () => {
     // A port that was free a moment ago: nothing listens there now.

@@ -27,7 +27,9 @@ describe("OTP commands", () => {
   it("showboard draws the course board on the log, never in the reply", () => {
     const { session, log } = testSession();
     expect(converse(session, ["showboard"])).toEqual(["showboard"]);
-    expect(log).toEqual(["X's turn\n.|0|1|2|3|4|5|6|7|\n0|.|.|.|.|.|.|.|.|\n1|.|.|.|.|.|.|.|.|\n2|.|.|.|.|.|.|.|.|\n3|.|.|.|O|X|.|.|.|\n4|.|.|.|X|O|.|.|.|\n5|.|.|.|.|.|.|.|.|\n6|.|.|.|.|.|.|.|.|\n7|.|.|.|.|.|.|.|.|"]);
+    expect(log).toEqual([
+      "X's turn\n.|0|1|2|3|4|5|6|7|\n0|.|.|.|.|.|.|.|.|\n1|.|.|.|.|.|.|.|.|\n2|.|.|.|.|.|.|.|.|\n3|.|.|.|O|X|.|.|.|\n4|.|.|.|X|O|.|.|.|\n5|.|.|.|.|.|.|.|.|\n6|.|.|.|.|.|.|.|.|\n7|.|.|.|.|.|.|.|.|",
+    ]);
   });
 
   it("play plays for the side to move, x the row and y the column", () => {
@@ -58,7 +60,12 @@ describe("OTP commands", () => {
     converse(session, [`code ${ENDGAME}`]);
     expect(converse(session, ["genmove", "genmove", "genmove"])).toEqual(["genmove 8 0", "genmove 6 0", "genmove 7 0"]);
     expect(session.game.isOver()).toBe(true);
-    expect(converse(session, ["genmove", "genmove", "play 8 0", "final_score"])).toEqual(["genmove 8 0", "genmove 8 0", "play", "final_score 0"]);
+    expect(converse(session, ["genmove", "genmove", "play 8 0", "final_score"])).toEqual([
+      "genmove 8 0",
+      "genmove 8 0",
+      "play",
+      "final_score 0",
+    ]);
     expect(session.game.moves).toEqual([PASS, 48, 56]);
   });
 
@@ -103,7 +110,11 @@ describe("OTP commands", () => {
 
   it("final_score is black minus white, empty squares not counted", () => {
     const { session } = testSession();
-    expect(converse(session, ["final_score", "play 2 3", "final_score"])).toEqual(["final_score 0", "play", "final_score 3"]);
+    expect(converse(session, ["final_score", "play 2 3", "final_score"])).toEqual([
+      "final_score 0",
+      "play",
+      "final_score 3",
+    ]);
   });
 
   it("code sets the position, the side to move and the pass counter", () => {
@@ -119,7 +130,11 @@ describe("OTP commands", () => {
 
   it("time_settings and time_left fill the session's clock", () => {
     const { session } = testSession();
-    expect(converse(session, ["time_settings 300 10 5", "time_left w 12.5 3", "time_left BLACK 200 0"])).toEqual(["time_settings", "time_left", "time_left"]);
+    expect(converse(session, ["time_settings 300 10 5", "time_left w 12.5 3", "time_left BLACK 200 0"])).toEqual([
+      "time_settings",
+      "time_left",
+      "time_left",
+    ]);
     expect(session.clock.settings).toEqual({ mainSeconds: 300, byoYomiSeconds: 10, byoYomiStones: 5 });
     expect(session.clock.timeLeft(true)).toEqual({ seconds: 200, stones: 0 });
     expect(session.clock.timeLeft(false)).toEqual({ seconds: 12.5, stones: 3 });
@@ -131,7 +146,8 @@ describe("OTP commands", () => {
   it("quit replies and ends the session; no other command does", () => {
     const { session } = testSession();
     expect(answerOtp(session, "quit")).toEqual({ reply: "quit", end: true });
-    for (const word of Object.keys(OTP_COMMANDS).filter((w) => w !== "quit")) expect(answerOtp(session, word).end).toBe(false);
+    for (const word of Object.keys(OTP_COMMANDS).filter((w) => w !== "quit"))
+      expect(answerOtp(session, word).end).toBe(false);
   });
 
   it("command words are case-insensitive and the reply uses the lower-case word", () => {
@@ -141,7 +157,11 @@ describe("OTP commands", () => {
 
   it("anything else is an unknown command, logged", () => {
     const { session, log } = testSession();
-    expect(converse(session, ["hello", "boardsize 8", "play2 3"])).toEqual(["unknown command", "unknown command", "unknown command"]);
+    expect(converse(session, ["hello", "boardsize 8", "play2 3"])).toEqual([
+      "unknown command",
+      "unknown command",
+      "unknown command",
+    ]);
     expect(log).toEqual(['unknown command "hello"', 'unknown command "boardsize"', 'unknown command "play2"']);
   });
 
@@ -194,7 +214,11 @@ describe("OTP bad input: the bare command word, the reason logged, the position 
     ["time_settings -1 0 0", "time_settings", /^time_settings: main_time: expected a number of seconds/],
     ["time_settings 300 x 0", "time_settings", /^time_settings: byo_yomi_time: expected a number of seconds/],
     ["time_settings 300 0 1.5", "time_settings", /^time_settings: byo_yomi_stones: expected a whole number/],
-    ["time_settings 99999999999 0 0", "time_settings", /^time_settings: main_time: 99999999999 seconds is out of range/],
+    [
+      "time_settings 99999999999 0 0",
+      "time_settings",
+      /^time_settings: main_time: 99999999999 seconds is out of range/,
+    ],
     ["time_left purple 10 0", "time_left", /^time_left: colour: "purple" is not a colour/],
     ["time_left b ten 0", "time_left", /^time_left: seconds: expected a number of seconds/],
     ["time_left b 10 5000", "time_left", /^time_left: stones: 5000 is out of range/],
@@ -258,7 +282,11 @@ describe("OTP bad input: the bare command word, the reason logged, the position 
 
   it("a trailing CR (CRLF line ends) and extra spaces or tabs are ignored", () => {
     const { session } = testSession();
-    expect(converse(session, ["name\r", "  play\t2   3 \r", "final_score\r"])).toEqual(["name tester", "play", "final_score 3"]);
+    expect(converse(session, ["name\r", "  play\t2   3 \r", "final_score\r"])).toEqual([
+      "name tester",
+      "play",
+      "final_score 3",
+    ]);
   });
 });
 

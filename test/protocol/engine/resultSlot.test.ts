@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { type ThreadResult, ResultSlot } from "../../../protocol/engine/resultSlot.js";
 
 const result: ThreadResult = {
-  playouts: 123_456, solved: 55, nodes: 98_765, reused: 4321, pruned: 7,
+  playouts: 123_456,
+  solved: 55,
+  nodes: 98_765,
+  reused: 4321,
+  pruned: 7,
   children: [
     { move: 19, visits: 60_000, winRate: 0.53125, pruned: false, proven: undefined },
     { move: 26, visits: 0, winRate: NaN, pruned: true, proven: undefined },
@@ -13,7 +17,10 @@ const result: ThreadResult = {
 };
 
 /** A clock that reads `times` in turn, then stays at the last. */
-const readings = (...times: number[]) => () => (times.length > 1 ? times.shift()! : times[0]!);
+const readings =
+  (...times: number[]) =>
+  () =>
+    times.length > 1 ? times.shift()! : times[0]!;
 
 describe("a search thread's result slot", () => {
   it("gives back the answer to the request as it was written, every field", () => {
@@ -58,7 +65,13 @@ describe("a search thread's result slot", () => {
 
   it("holds a root of 64 children, and refuses more", () => {
     const slot = new ResultSlot();
-    const children = Array.from({ length: 64 }, (_, move) => ({ move, visits: move, winRate: 0.5, pruned: false, proven: undefined }));
+    const children = Array.from({ length: 64 }, (_, move) => ({
+      move,
+      visits: move,
+      winRate: 0.5,
+      pruned: false,
+      proven: undefined,
+    }));
     slot.write(1, { ...result, children });
     expect(slot.wait(1, 0, readings(0))).toEqual({ kind: "answered", result: { ...result, children } });
     expect(() => slot.write(2, { ...result, children: [...children, children[0]!] })).toThrow(/65 children/);

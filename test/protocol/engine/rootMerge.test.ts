@@ -6,7 +6,14 @@ import { shippedEvaluation } from "./helpers.js";
 import { DEFAULT_SEARCH_PARAMS, Game, Position, Random, Search, Solver, parseObf } from "../../../src/index.js";
 
 /** A child with `visits` and `winRate`, open and unpruned unless said. */
-const child = (move: number, visits: number, winRate: number, more: Partial<RootChild> = {}): RootChild => ({ move, visits, winRate, pruned: false, proven: undefined, ...more });
+const child = (move: number, visits: number, winRate: number, more: Partial<RootChild> = {}): RootChild => ({
+  move,
+  visits,
+  winRate,
+  pruned: false,
+  proven: undefined,
+  ...more,
+});
 
 const chosen = (...threads: RootChild[][]): number | undefined => chooseRootChild(mergeRootChildren(threads))?.move;
 
@@ -16,7 +23,12 @@ describe("merging the root children of several searches", () => {
       [child(19, 100, 0.5), child(26, 300, 0.6), child(37, 0, NaN)],
       [child(26, 100, 0.2), child(19, 300, 0.7), child(44, 5, 1)],
     ]);
-    expect(merged.map((c) => [c.move, c.visits])).toEqual([[19, 400], [26, 400], [37, 0], [44, 5]]);
+    expect(merged.map((c) => [c.move, c.visits])).toEqual([
+      [19, 400],
+      [26, 400],
+      [37, 0],
+      [44, 5],
+    ]);
     expect(merged[0]!.winRate).toBeCloseTo((50 + 210) / 400, 12);
     expect(merged[1]!.winRate).toBeCloseTo((180 + 20) / 400, 12);
     expect(merged[2]!.winRate).toBeNaN();
@@ -27,7 +39,11 @@ describe("merging the root children of several searches", () => {
       [child(19, 10, 0.5, { pruned: true }), child(26, 10, 0.5, { pruned: true }), child(37, 10, 0.5)],
       [child(19, 10, 0.5, { pruned: true }), child(26, 10, 0.5), child(37, 10, 0.5, { proven: "draw" })],
     ]);
-    expect(merged.map((c) => [c.pruned, c.proven])).toEqual([[true, undefined], [false, undefined], [false, "draw"]]);
+    expect(merged.map((c) => [c.pruned, c.proven])).toEqual([
+      [true, undefined],
+      [false, undefined],
+      [false, "draw"],
+    ]);
   });
 
   it("keeps one search's children as they are", () => {
@@ -39,7 +55,13 @@ describe("merging the root children of several searches", () => {
 describe("the move of the merged root", () => {
   it("is the most visited over all the searches, not the one most searches prefer", () => {
     // Two searches of three prefer D3 (19), but C4 (26) has more visits in all.
-    expect(chosen([child(19, 100, 0.5), child(26, 90, 0.5)], [child(19, 100, 0.5), child(26, 90, 0.5)], [child(19, 10, 0.5), child(26, 300, 0.5)])).toBe(26);
+    expect(
+      chosen(
+        [child(19, 100, 0.5), child(26, 90, 0.5)],
+        [child(19, 100, 0.5), child(26, 90, 0.5)],
+        [child(19, 10, 0.5), child(26, 300, 0.5)],
+      ),
+    ).toBe(26);
   });
 
   it("on equal visits, the higher merged mean", () => {
@@ -48,11 +70,15 @@ describe("the move of the merged root", () => {
   });
 
   it("a move one search proved won is played, however few its visits", () => {
-    expect(chosen([child(19, 900, 0.7), child(26, 3, 0.6)], [child(19, 900, 0.7), child(26, 5, 1, { proven: "win" })])).toBe(26);
+    expect(
+      chosen([child(19, 900, 0.7), child(26, 3, 0.6)], [child(19, 900, 0.7), child(26, 5, 1, { proven: "win" })]),
+    ).toBe(26);
   });
 
   it("a move proven lost is not played while another is open, even the most visited", () => {
-    expect(chosen([child(19, 900, 0.4), child(26, 3, 0.2)], [child(19, 900, 0, { proven: "loss" }), child(26, 3, 0.2)])).toBe(26);
+    expect(
+      chosen([child(19, 900, 0.4), child(26, 3, 0.2)], [child(19, 900, 0, { proven: "loss" }), child(26, 3, 0.2)]),
+    ).toBe(26);
   });
 
   it("a proven draw rather than an open move whose merged mean is below a draw; the open move when it is not", () => {
@@ -61,8 +87,15 @@ describe("the move of the merged root", () => {
   });
 
   it("a move every search pruned only when no open move is left; a proven loss only when nothing else is", () => {
-    expect(chosen([child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)], [child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)])).toBe(26);
-    expect(chosen([child(19, 900, 0.6), child(26, 30, 0.5)], [child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)])).toBe(19);
+    expect(
+      chosen(
+        [child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)],
+        [child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)],
+      ),
+    ).toBe(26);
+    expect(
+      chosen([child(19, 900, 0.6), child(26, 30, 0.5)], [child(19, 900, 0.6, { pruned: true }), child(26, 30, 0.5)]),
+    ).toBe(19);
     expect(chosen([child(19, 900, 0.6, { pruned: true }), child(26, 30, 0, { proven: "loss" })])).toBe(19);
     expect(chosen([child(19, 900, 0, { proven: "loss" }), child(26, 30, 0, { proven: "loss" })])).toBe(19);
   });
@@ -73,7 +106,9 @@ describe("the move of the merged root", () => {
 
   it("of one search is that search's own move (mostVisitedChild), on midgame and endgame positions", () => {
     const random = new Random(5);
-    const obf = readFileSync(join(import.meta.dirname, "../../positions/endgames-20-22.obf"), "utf8").split("\n").filter((l) => l.trim() !== "");
+    const obf = readFileSync(join(import.meta.dirname, "../../positions/endgames-20-22.obf"), "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "");
     // Endgames played on at random to 12 empties, where the leaf solves prove root children.
     const positions = obf.slice(0, 12).map((line) => {
       const parsed = parseObf(line);
@@ -94,7 +129,14 @@ describe("the move of the merged root", () => {
     let searched = 0;
     let proven = 0;
     for (const [i, position] of positions.entries()) {
-      const search = new Search({ ...DEFAULT_SEARCH_PARAMS, maxNodes: 100_000, solveEmpties: 10, ppR: i % 2 === 0 ? 1 : 0 }, () => 0, new Random(i), undefined, new Solver(16), shippedEvaluation());
+      const search = new Search(
+        { ...DEFAULT_SEARCH_PARAMS, maxNodes: 100_000, solveEmpties: 10, ppR: i % 2 === 0 ? 1 : 0 },
+        () => 0,
+        new Random(i),
+        undefined,
+        new Solver(16),
+        shippedEvaluation(),
+      );
       const report = search.choose(new Game(position), { playouts: 4000 });
       if (report.reason !== "search") continue;
       searched++;

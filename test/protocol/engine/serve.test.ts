@@ -74,7 +74,11 @@ describe("serve on a stream (stdin)", () => {
     const computed: string[] = [];
     const part = (n: number, last: number, end: boolean) => (): Answer => {
       computed.push(`part ${n} after ${writes.length} writes`);
-      return { reply: n === 2 ? "" : `part ${n}\n`, end: end && n === last, ...(n < last ? { then: part(n + 1, last, end) } : {}) };
+      return {
+        reply: n === 2 ? "" : `part ${n}\n`,
+        end: end && n === last,
+        ...(n < last ? { then: part(n + 1, last, end) } : {}),
+      };
     };
     const protocol: LineProtocol = {
       maxLineLength: 16,
@@ -91,14 +95,22 @@ describe("serve on a stream (stdin)", () => {
     expect(await serve(protocol, { input, output, unframed: false })).toEqual({ ok: true, value: "quit" });
     // Part 2 is empty and writes nothing; the quit's last part ends the session, "never" is not read.
     expect(writes).toEqual(["go\n", "part 1\n", "part 3\n", "quit\n", "part 1\n"]);
-    expect(computed).toEqual(["part 1 after 1 writes", "part 2 after 2 writes", "part 3 after 2 writes", "part 1 after 4 writes"]);
+    expect(computed).toEqual([
+      "part 1 after 1 writes",
+      "part 2 after 2 writes",
+      "part 3 after 2 writes",
+      "part 1 after 4 writes",
+    ]);
   });
 
   it("reports a failed write as an error value", async () => {
     const input = new PassThrough();
     const output = new Writable({ write: (_chunk, _encoding, callback) => callback(new Error("EPIPE")) });
     input.end("name\n");
-    expect(await serve(echo(), { input, output, unframed: false })).toEqual({ ok: false, error: "writing a reply failed: EPIPE" });
+    expect(await serve(echo(), { input, output, unframed: false })).toEqual({
+      ok: false,
+      error: "writing a reply failed: EPIPE",
+    });
   });
 
   it("reports a failed input as an error value", async () => {

@@ -5,7 +5,17 @@ import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
-import { CLASSIC_SEARCH_PARAMS, Evaluation, type ObfProblem, Position, formatCode, parseCode, parseObf, parseOtpMove, zeroWeights } from "../../../src/index.js";
+import {
+  CLASSIC_SEARCH_PARAMS,
+  Evaluation,
+  type ObfProblem,
+  Position,
+  formatCode,
+  parseCode,
+  parseObf,
+  parseOtpMove,
+  zeroWeights,
+} from "../../../src/index.js";
 import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
@@ -20,7 +30,9 @@ describe("the session's search", () => {
     const [reply] = converse(session, ["genmove"]);
     expect(reply).toMatch(/^genmove [0-7] [0-7]$/);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^search: black: 200 visits in \d+\.\d\d s \(\d+\/s; eval leaves, priors, 0 solved\), reused 0, \d+ nodes, \d+ pruned; [A-H][1-8] \([0-7] [0-7]\) wins \d+\.\d% of \d+; pv( [A-H][1-8]| pass)+$/);
+    expect(log[0]).toMatch(
+      /^search: black: 200 visits in \d+\.\d\d s \(\d+\/s; eval leaves, priors, 0 solved\), reused 0, \d+ nodes, \d+ pruned; [A-H][1-8] \([0-7] [0-7]\) wins \d+\.\d% of \d+; pv( [A-H][1-8]| pass)+$/,
+    );
   });
 
   it("keeps its tree across a genmove and the reply, and starts afresh after undo, clear_board and code", () => {
@@ -47,13 +59,46 @@ describe("the session's search", () => {
 describe("search options", () => {
   const parse = (...args: string[]) => parseEngineCommandLine(args);
   it("set the time, the playouts and every search parameter", () => {
-    const r = parse("--time", "2.5", "--playouts", "1000", "--search", "ucb", "--ucb-c", "1.4", "--pp-r", "1.5", "--pp-min-visits", "32", "--max-nodes", "100000");
-    expect(r).toMatchObject({ ok: true, value: { options: { time: 2.5, playouts: 1000, search: { algorithm: "ucb", ucbC: 1.4, ppR: 1.5, ppMinVisits: 32, maxNodes: 100000 } } } });
+    const r = parse(
+      "--time",
+      "2.5",
+      "--playouts",
+      "1000",
+      "--search",
+      "ucb",
+      "--ucb-c",
+      "1.4",
+      "--pp-r",
+      "1.5",
+      "--pp-min-visits",
+      "32",
+      "--max-nodes",
+      "100000",
+    );
+    expect(r).toMatchObject({
+      ok: true,
+      value: {
+        options: {
+          time: 2.5,
+          playouts: 1000,
+          search: { algorithm: "ucb", ucbC: 1.4, ppR: 1.5, ppMinVisits: 32, maxNodes: 100000 },
+        },
+      },
+    });
     expect(parse("--pp-r", "3", "--no-pp")).toMatchObject({ ok: true, value: { options: { search: { ppR: 0 } } } });
-    expect(parse("--solve-empties", "12")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 12 } } } });
-    expect(parse("--solve-empties", "0")).toMatchObject({ ok: true, value: { options: { search: { solveEmpties: 0 } } } });
+    expect(parse("--solve-empties", "12")).toMatchObject({
+      ok: true,
+      value: { options: { search: { solveEmpties: 12 } } },
+    });
+    expect(parse("--solve-empties", "0")).toMatchObject({
+      ok: true,
+      value: { options: { search: { solveEmpties: 0 } } },
+    });
     expect(parse("--progress", "0.25")).toMatchObject({ ok: true, value: { options: { progress: 0.25 } } });
-    expect(parse("--search", "alphabeta", "--depth", "8", "--weights", "w.weights")).toMatchObject({ ok: true, value: { options: { weights: "w.weights", search: { algorithm: "alphabeta", depth: 8 } } } });
+    expect(parse("--search", "alphabeta", "--depth", "8", "--weights", "w.weights")).toMatchObject({
+      ok: true,
+      value: { options: { weights: "w.weights", search: { algorithm: "alphabeta", depth: 8 } } },
+    });
   });
   it.each([
     [["--time", "0"], "--time: 0 is out of range"],
@@ -122,7 +167,10 @@ describe("the session's time", () => {
 
   it("code does not give the clock back: a side never thinks longer than its 60 s in all", () => {
     const clock = new SteppingClock(50);
-    const { session } = testSession({ playouts: undefined, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
+    const { session } = testSession(
+      { playouts: undefined, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } },
+      clock.now,
+    );
     converse(session, ["time_settings 60 0 0"]);
     const thought = { black: 0, white: 0 };
     while (!session.position.isGameOver()) {
@@ -156,7 +204,16 @@ describe("the session's time", () => {
 
   it("--max-move-time sets the ceiling, under GTP too", () => {
     const clock = new SteppingClock(100);
-    const { session } = testSession({ protocol: "gtp", playouts: undefined, time: 3600, maxMoveTime: 2, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
+    const { session } = testSession(
+      {
+        protocol: "gtp",
+        playouts: undefined,
+        time: 3600,
+        maxMoveTime: 2,
+        search: { ...TEST_OPTIONS.search, maxNodes: 2000 },
+      },
+      clock.now,
+    );
     expect(session.limits(session.position).timeMs).toBe(2000);
     const { session: free } = testSession({ protocol: "gtp", playouts: undefined, time: 3600 });
     expect(free.limits(free.position).timeMs).toBe(3_600_000);
@@ -164,24 +221,33 @@ describe("the session's time", () => {
 });
 
 describe("the session's endgame solver", () => {
-  const FFORUM = readFileSync(join(import.meta.dirname, "../../positions/fforum-1-19.obf"), "utf8").split("\n").filter((l) => l.trim() !== "");
+  const FFORUM = readFileSync(join(import.meta.dirname, "../../positions/fforum-1-19.obf"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "");
   const problem = (n: number): ObfProblem => {
     const parsed = parseObf(FFORUM[n - 1]!);
     if (!parsed.ok) throw new Error(parsed.error);
     return parsed.value;
   };
 
-  it.each(FFORUM.map((_, i) => i + 1))("fforum %i: genmove plays a best move, proven by an exact solve within its time", (n) => {
-    const { position, moves } = problem(n);
-    const { session, log } = testSession({ playouts: undefined, time: 8 });
-    session.setPosition({ position, passes: 0 });
-    const [reply] = converse(session, ["genmove"]);
-    const played = parseOtpMove(reply!.slice("genmove ".length));
-    const best = Math.max(...moves.map((m) => m.score));
-    expect(played.ok && moves.find((m) => m.move === played.value)?.score).toBe(best);
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(new RegExp(`^solve: (black|white): ${best < 0 ? "proven loss" : "solved exact"} ${best > 0 ? "\\+" : ""}${best}, \\d+ nodes in `));
-  });
+  it.each(FFORUM.map((_, i) => i + 1))(
+    "fforum %i: genmove plays a best move, proven by an exact solve within its time",
+    (n) => {
+      const { position, moves } = problem(n);
+      const { session, log } = testSession({ playouts: undefined, time: 8 });
+      session.setPosition({ position, passes: 0 });
+      const [reply] = converse(session, ["genmove"]);
+      const played = parseOtpMove(reply!.slice("genmove ".length));
+      const best = Math.max(...moves.map((m) => m.score));
+      expect(played.ok && moves.find((m) => m.move === played.value)?.score).toBe(best);
+      expect(log).toHaveLength(1);
+      expect(log[0]).toMatch(
+        new RegExp(
+          `^solve: (black|white): ${best < 0 ? "proven loss" : "solved exact"} ${best > 0 ? "\\+" : ""}${best}, \\d+ nodes in `,
+        ),
+      );
+    },
+  );
 
   it("with less to spend it proves a win by a win/draw/loss solve, and plays a winning move", () => {
     // Problem 13: 16 empties, B7 wins by 14. 6,000 playouts' worth of work affords a WLD solve, not an exact one.
@@ -226,14 +292,17 @@ describe("colours through the protocol", () => {
     ["a wipe-out", "012000000002000000110000000000000000000000000000000000000000000010", 3, { playouts: 5000 }],
     // Eight empties, the one available corner (a1 = 0) is the only win; decided by the solver.
     ["a winning corner", "022222210111122100112121222221212221212122221221222112002222220010", 0, { playouts: 200 }],
-  ] as const)("%s: black to move plays it, and white to move in the mirrored position plays the mirrored move", (_what, code, best, options) => {
-    const black = parseCode(code);
-    expect(black.ok && black.value.position.blackToMove).toBe(true);
-    expect(genmove(code, options)).toBe(best);
-    const white = mirroredForTheOtherColour(code);
-    expect(white.slice(64, 65)).toBe("2");
-    expect(genmove(white, options)).toBe(transpose(best));
-  });
+  ] as const)(
+    "%s: black to move plays it, and white to move in the mirrored position plays the mirrored move",
+    (_what, code, best, options) => {
+      const black = parseCode(code);
+      expect(black.ok && black.value.position.blackToMove).toBe(true);
+      expect(genmove(code, options)).toBe(best);
+      const white = mirroredForTheOtherColour(code);
+      expect(white.slice(64, 65)).toBe("2");
+      expect(genmove(white, options)).toBe(transpose(best));
+    },
+  );
 });
 
 describe("the session with --search alphabeta", () => {
@@ -241,18 +310,40 @@ describe("the session with --search alphabeta", () => {
 
   it("plays the alpha-beta player's move, as deep as --depth when time allows", () => {
     const log: string[] = [];
-    const session = new Session({ ...TEST_OPTIONS, playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } }, (t) => void log.push(t), undefined, evaluation);
+    const session = new Session(
+      { ...TEST_OPTIONS, playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } },
+      (t) => void log.push(t),
+      undefined,
+      evaluation,
+    );
     const [reply] = converse(session, ["genmove"]);
     expect(reply).toMatch(/^genmove (2 3|3 2|4 5|5 4)$/);
-    expect(log.at(-1)).toMatch(/^alphabeta: black: depth 3, \d+ nodes in \d+\.\d\d s \(\d+\/s\); [CDEF][3-6] \(\d \d\) [+-]?\d+\.\d\d discs$/);
+    expect(log.at(-1)).toMatch(
+      /^alphabeta: black: depth 3, \d+ nodes in \d+\.\d\d s \(\d+\/s\); [CDEF][3-6] \(\d \d\) [+-]?\d+\.\d\d discs$/,
+    );
   });
 
   it("NBoard's go and hint show the alpha-beta value after one search, not a game played out", () => {
     const log: string[] = [];
-    const session = new Session({ ...TEST_OPTIONS, protocol: "nboard", playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } }, (t) => void log.push(t), undefined, evaluation);
+    const session = new Session(
+      {
+        ...TEST_OPTIONS,
+        protocol: "nboard",
+        playouts: undefined,
+        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 },
+      },
+      (t) => void log.push(t),
+      undefined,
+      evaluation,
+    );
     const send = (line: string): string => {
       let text = "";
-      for (let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line); part !== undefined; part = part.then?.()) text += part.reply;
+      for (
+        let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
+        part !== undefined;
+        part = part.then?.()
+      )
+        text += part.reply;
       return text;
     };
     expect(send("go")).toMatch(/^status thinking.*\n=== [CDEF][3-6]\/0\.00\/[\d.]+\n$/);
@@ -264,7 +355,17 @@ describe("the session with --search alphabeta", () => {
     const log: string[] = [];
     // Each clock read is 50 ms and the clock is read every 1024 nodes: 1 s allows about 20 reads.
     const clock = new SteppingClock(50);
-    const session = new Session({ ...TEST_OPTIONS, playouts: undefined, time: 1, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 } }, (t) => void log.push(t), clock.now, evaluation);
+    const session = new Session(
+      {
+        ...TEST_OPTIONS,
+        playouts: undefined,
+        time: 1,
+        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 },
+      },
+      (t) => void log.push(t),
+      clock.now,
+      evaluation,
+    );
     converse(session, ["genmove", "genmove", "genmove", "genmove"]);
     const depth = Number(/depth (\d+)/.exec(log.at(-1)!)![1]);
     expect(depth).toBeGreaterThanOrEqual(1);
@@ -273,8 +374,12 @@ describe("the session with --search alphabeta", () => {
   });
 
   it("is a bug to ask for alpha-beta, or for evaluated leaves, without an evaluation; the classic search needs none", () => {
-    expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {})).toThrow(/session made with an evaluation/);
-    expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, leaf: "eval" } }, () => {})).toThrow(/session made with an evaluation/);
+    expect(
+      () => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {}),
+    ).toThrow(/session made with an evaluation/);
+    expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, leaf: "eval" } }, () => {})).toThrow(
+      /session made with an evaluation/,
+    );
     const classic = new Session({ ...TEST_OPTIONS, search: { ...CLASSIC_SEARCH_PARAMS, maxNodes: 20_000 } }, () => {});
     expect(classic.genmove()).toBeGreaterThanOrEqual(0);
   });

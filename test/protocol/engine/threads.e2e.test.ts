@@ -25,10 +25,12 @@ function run(args: readonly string[], input: string, program = join(DIST, "othel
   child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
   child.stdin.end(input);
   const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-  return new Promise((resolve) => child.on("close", (status) => {
-    clearTimeout(timer);
-    resolve({ status, stdout, stderr });
-  }));
+  return new Promise((resolve) =>
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    }),
+  );
 }
 
 /** The search report lines of a run's stderr. */
@@ -56,19 +58,31 @@ writeFileSync(join(scratch, "package.json"), '{ "type": "module" }\n');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("othello --threads", () => {
-  it("--parallel root: searches each move with N searches, each doing --playouts, says so in its report, and ends at quit", { timeout: 40_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "2", "--parallel", "root", ...QUICK], "genmove\ngenmove\nquit\n");
+  it("--parallel root: searches each move with N searches, each doing --playouts, says so in its report, and ends at quit", {
+    timeout: 40_000,
+  }, async () => {
+    const { status, stdout, stderr } = await run(
+      ["--threads", "2", "--parallel", "root", ...QUICK],
+      "genmove\ngenmove\nquit\n",
+    );
     expect(stdout).toMatch(/^genmove [0-7] [0-7]\ngenmove [0-7] [0-7]\nquit\n$/);
     const lines = searchLines(stderr);
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^search: black: 600 visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\) on 2 threads, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/);
+    expect(lines[0]).toMatch(
+      /^search: black: 600 visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\) on 2 threads, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
+    );
     expect(lines[1]).toMatch(/^search: white: 600 visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads, reused \d+,/);
     expect(stderr).not.toContain("threads:");
     expect(status).toBe(0);
   });
 
-  it("--parallel root: plays a whole game against itself on 3 threads, every move legal, and ends at the end of input", { timeout: 60_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "3", "--parallel", "root", ...QUICK], `${"genmove\n".repeat(80)}final_score\n`);
+  it("--parallel root: plays a whole game against itself on 3 threads, every move legal, and ends at the end of input", {
+    timeout: 60_000,
+  }, async () => {
+    const { status, stdout, stderr } = await run(
+      ["--threads", "3", "--parallel", "root", ...QUICK],
+      `${"genmove\n".repeat(80)}final_score\n`,
+    );
     expectWholeGame(stdout);
     expect(searchLines(stderr).filter((l) => / on 3 threads, /.test(l)).length).toBeGreaterThan(10);
     expect(stderr).not.toContain("threads:");
@@ -76,44 +90,76 @@ describe("othello --threads", () => {
   });
 
   it("without its worker beside the program: says so, and searches on one thread", async () => {
-    const { status, stdout, stderr } = await run(["--threads", "2", ...QUICK], "genmove\nquit\n", join(scratch, "othello.js"));
+    const { status, stdout, stderr } = await run(
+      ["--threads", "2", ...QUICK],
+      "genmove\nquit\n",
+      join(scratch, "othello.js"),
+    );
     expect(stdout).toMatch(/^genmove [0-7] [0-7]\nquit\n$/);
-    expect(stderr).toContain(`threads: ${join(scratch, "searchWorker.js")} is missing (make builds it): searching on 1 thread, not 2`);
-    expect(searchLines(stderr)).toEqual([expect.stringMatching(/^search: black: 300 visits in [\d.]+ s \(\d+\/s; [^)]*\), reused 0,/)]);
+    expect(stderr).toContain(
+      `threads: ${join(scratch, "searchWorker.js")} is missing (make builds it): searching on 1 thread, not 2`,
+    );
+    expect(searchLines(stderr)).toEqual([
+      expect.stringMatching(/^search: black: 300 visits in [\d.]+ s \(\d+\/s; [^)]*\), reused 0,/),
+    ]);
     expect(status).toBe(0);
   });
 
-  it("a worker whose search fails is left out at once and said on stderr, and the engine goes on with the others", { timeout: 40_000 }, async () => {
+  it("a worker whose search fails is left out at once and said on stderr, and the engine goes on with the others", {
+    timeout: 40_000,
+  }, async () => {
     // The real worker, except that the first one started is handed a broken game from the second move on.
     copyFileSync(join(DIST, "searchWorker.js"), join(scratch, "realSearchWorker.js"));
-    writeFileSync(join(scratch, "searchWorker.js"), [
-      'import { parentPort, threadId } from "node:worker_threads";',
-      "const on = parentPort.on.bind(parentPort);",
-      'if (threadId === 1) parentPort.on = (event, listener) => on(event, (m) => listener(m.kind === "search" && m.moves.length > 0 ? { ...m, moves: [99] } : m));',
-      'await import("./realSearchWorker.js");',
-    ].join("\n"));
+    writeFileSync(
+      join(scratch, "searchWorker.js"),
+      [
+        'import { parentPort, threadId } from "node:worker_threads";',
+        "const on = parentPort.on.bind(parentPort);",
+        'if (threadId === 1) parentPort.on = (event, listener) => on(event, (m) => listener(m.kind === "search" && m.moves.length > 0 ? { ...m, moves: [99] } : m));',
+        'await import("./realSearchWorker.js");',
+      ].join("\n"),
+    );
     try {
-      const { status, stdout, stderr } = await run(["--threads", "3", "--parallel", "root", ...QUICK], "genmove\ngenmove\ngenmove\nquit\n", join(scratch, "othello.js"));
+      const { status, stdout, stderr } = await run(
+        ["--threads", "3", "--parallel", "root", ...QUICK],
+        "genmove\ngenmove\ngenmove\nquit\n",
+        join(scratch, "othello.js"),
+      );
       expect(stdout).toMatch(/^(genmove [0-7] [0-7]\n){3}quit\n$/);
       // Said at once; the reason follows when the worker's error event is handled, which may be after quit.
       expect(stderr).toContain("threads: thread 2's search failed; searching on 2 threads from now on");
       expect(stderr).not.toMatch(/threads: thread [^2]/);
       expect(stderr).not.toContain("did not answer");
-      expect(searchLines(stderr).map((l) => /^search: \w+: (\d+) visits .* on (\d) threads,/.exec(l)?.slice(1))).toEqual([["900", "3"], ["600", "2"], ["600", "2"]]);
+      expect(
+        searchLines(stderr).map((l) => /^search: \w+: (\d+) visits .* on (\d) threads,/.exec(l)?.slice(1)),
+      ).toEqual([
+        ["900", "3"],
+        ["600", "2"],
+        ["600", "2"],
+      ]);
       expect(status).toBe(0);
     } finally {
       rmSync(join(scratch, "searchWorker.js"));
     }
   });
 
-  it("--parallel tree, the default: the threads search one shared tree, kept from move to move, and the report says so", { timeout: 40_000 }, async () => {
-    const { status, stdout, stderr } = await run(["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4"], "genmove\ngenmove\nquit\n");
+  it("--parallel tree, the default: the threads search one shared tree, kept from move to move, and the report says so", {
+    timeout: 40_000,
+  }, async () => {
+    const { status, stdout, stderr } = await run(
+      ["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4"],
+      "genmove\ngenmove\nquit\n",
+    );
     expect(stdout).toMatch(/^genmove [0-7] [0-7]\ngenmove [0-7] [0-7]\nquit\n$/);
     const lines = searchLines(stderr);
     expect(lines).toHaveLength(2);
     // The first move may find the worker still starting: it joins when it can.
-    expect(lines[0]).toMatch(/^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/);
-    expect(lines[1]).toMatch(/^search: white: \d+ visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads sharing one tree, reused [1-9]\d*, \d+ nodes,/);
+    expect(lines[0]).toMatch(
+      /^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
+    );
+    expect(lines[1]).toMatch(
+      /^search: white: \d+ visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads sharing one tree, reused [1-9]\d*, \d+ nodes,/,
+    );
     // One tree: its nodes are no more than the visits make (a leaf is expanded at its second visit), not a sum over trees.
     const counts = lines.map((l) => /: (\d+) visits .* reused (\d+), (\d+) nodes,/.exec(l)!.slice(1).map(Number));
     for (const [visits, reused, nodes] of counts) expect(nodes).toBeLessThan(15 * (visits! + reused!));
@@ -121,10 +167,15 @@ describe("othello --threads", () => {
     expect(status).toBe(0);
   });
 
-  it("--parallel tree: a whole game on 3 threads, classic and evaluated, every move legal", { timeout: 90_000 }, async () => {
+  it("--parallel tree: a whole game on 3 threads, classic and evaluated, every move legal", {
+    timeout: 90_000,
+  }, async () => {
     for (const classic of [[], ["--classic"]]) {
       // A time rather than --playouts: the engine's thread does that many, and the others could not begin in that little time.
-      const { status, stdout, stderr } = await run(["--threads", "3", "--parallel", "tree", ...classic, "--time", "0.05", "--max-nodes", "20000", "--seed", "4"], `${"genmove\n".repeat(80)}final_score\n`);
+      const { status, stdout, stderr } = await run(
+        ["--threads", "3", "--parallel", "tree", ...classic, "--time", "0.05", "--max-nodes", "20000", "--seed", "4"],
+        `${"genmove\n".repeat(80)}final_score\n`,
+      );
       expectWholeGame(stdout);
       expect(searchLines(stderr).filter((l) => / on 3 threads sharing one tree, /.test(l)).length).toBeGreaterThan(10);
       expect(stderr).not.toContain("threads:");
@@ -133,13 +184,28 @@ describe("othello --threads", () => {
   });
 
   it("othello bench --threads 2 measures the search at 1 and 2 threads", { timeout: 60_000 }, async () => {
-    const { status, stdout, stderr } = await run(["bench", "--perft-depth", "3", "--rounds", "1", "--threads", "2"], "");
+    const { status, stdout, stderr } = await run(
+      ["bench", "--perft-depth", "3", "--rounds", "1", "--threads", "2"],
+      "",
+    );
     const lines = stdout.trimEnd().split("\n");
-    expect(lines).toContainEqual(expect.stringMatching(/^search visits\/s at 1 and 2 threads \(.*\): 1 thread \d+; 2 threads \d+$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^visits\/s at 2 threads: \d+ = \d+\.\d\dx 1 thread's \d+ \(best rounds; medians \d+\.\d\dx\)$/));
-    expect(lines).toContainEqual(expect.stringMatching(/^2 threads against 1, round by round: \d+\.\d\d; median \d+\.\d\dx$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^search visits\/s at 1 and 2 threads \(.*\): 1 thread \d+; 2 threads \d+$/),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^visits\/s at 2 threads: \d+ = \d+\.\d\dx 1 thread's \d+ \(best rounds; medians \d+\.\d\dx\)$/,
+      ),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^2 threads against 1, round by round: \d+\.\d\d; median \d+\.\d\dx$/),
+    );
     // The default, one shared tree: also one thread searching twice as long, its tree as large.
-    expect(lines).toContainEqual(expect.stringMatching(/^1 thread searching 2 s a round, its tree as large as the shared one: visits\/s \d+; 2 threads against it, round by round: \d+\.\d\d; median \d+\.\d\dx$/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^1 thread searching 2 s a round, its tree as large as the shared one: visits\/s \d+; 2 threads against it, round by round: \d+\.\d\d; median \d+\.\d\dx$/,
+      ),
+    );
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(stderr).toContain("bench: search at 1 and 2 threads in turn, round 1 of 1");
     expect(status).toBe(0);

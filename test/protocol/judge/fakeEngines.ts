@@ -20,7 +20,11 @@ export class FakeEngine {
   private position = Position.initial();
   readonly closed: Promise<void>;
 
-  constructor(port: number, readonly name: string, private readonly misbehave: Misbehaviour = () => undefined) {
+  constructor(
+    port: number,
+    readonly name: string,
+    private readonly misbehave: Misbehaviour = () => undefined,
+  ) {
     const socket = connect({ port, host: "127.0.0.1" });
     socket.setEncoding("utf8");
     const counts = new Map<string, number>();

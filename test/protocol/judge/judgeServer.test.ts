@@ -15,10 +15,19 @@ interface Judged {
 }
 
 /** Runs the judge on a free loopback port with two fake engines connecting in order. */
-async function judge(rounds: number, first: Misbehaviour | undefined, second: Misbehaviour | undefined, engines = 2): Promise<Judged> {
+async function judge(
+  rounds: number,
+  first: Misbehaviour | undefined,
+  second: Misbehaviour | undefined,
+  engines = 2,
+): Promise<Judged> {
   const transcript: string[] = [];
   const accepted: string[] = [];
-  const run = runJudge({ port: 0, host: "127.0.0.1", rounds, limits: LIMITS, connectMs: 2000 }, (l) => accepted.push(l), (l) => transcript.push(l));
+  const run = runJudge(
+    { port: 0, host: "127.0.0.1", rounds, limits: LIMITS, connectMs: 2000 },
+    (l) => accepted.push(l),
+    (l) => transcript.push(l),
+  );
   const port = await run.listening;
   if (!port.ok) throw new Error(port.error);
   const fakes: FakeEngine[] = [];
@@ -74,7 +83,8 @@ describe("the judge with well-behaved engines", () => {
 
   it("accepts replies in any case, and a genmove reply that ends in a newline", async () => {
     const shouting: Misbehaviour = (command) => (command === "clear_board" ? { reply: "CLEAR_BOARD" } : undefined);
-    const newline: Misbehaviour = (command, _count, reply) => (command === "genmove" ? { reply: `${reply}\n` } : undefined);
+    const newline: Misbehaviour = (command, _count, reply) =>
+      command === "genmove" ? { reply: `${reply}\n` } : undefined;
     const { summary } = await judge(1, shouting, newline);
     expect(summary[0].quit && summary[1].quit).toBe(true);
   });
@@ -114,7 +124,12 @@ describe("forfeits", () => {
 
   it("a wrong reply word", async () => {
     expectForfeit(await judge(2, undefined, at("play", 1, { reply: "ok" })), 1, 2, /replied "ok" to "play 2 3"/);
-    expectForfeit(await judge(2, at("genmove", 1, { reply: "move 2 3" }), undefined), 0, 2, /the first word must be "genmove"/);
+    expectForfeit(
+      await judge(2, at("genmove", 1, { reply: "move 2 3" }), undefined),
+      0,
+      2,
+      /the first word must be "genmove"/,
+    );
   });
 
   it("a reply with a trailing newline", async () => {

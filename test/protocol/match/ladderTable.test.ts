@@ -1,19 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { type LadderRow, formatLadderMarkdown, formatLadderTable, readLadderRow } from "../../../protocol/match/ladderTable.js";
+import {
+  type LadderRow,
+  formatLadderMarkdown,
+  formatLadderTable,
+  readLadderRow,
+} from "../../../protocol/match/ladderTable.js";
 
 /** A match's JSON as `othello match --json` writes it, the games left out (the ladder reads none). */
-function matchJson(changes: { date?: string; opponent?: string[]; wins?: number; draws?: number; losses?: number; forfeits?: number[] } = {}) {
+function matchJson(
+  changes: {
+    date?: string;
+    opponent?: string[];
+    wins?: number;
+    draws?: number;
+    losses?: number;
+    forfeits?: number[];
+  } = {},
+) {
   return {
     date: changes.date ?? "2025-03-04T10:11:12.000Z",
     engines: [
       { label: "A", command: ["./othello", "--gtp"], protocol: "gtp", name: "othello-uct" },
-      { label: "B", command: changes.opponent ?? ["/usr/games/gtp-rhino", "-l", "1"], protocol: "gtp", name: "GTP GRhino" },
+      {
+        label: "B",
+        command: changes.opponent ?? ["/usr/games/gtp-rhino", "-l", "1"],
+        protocol: "gtp",
+        name: "GTP GRhino",
+      },
     ],
-    settings: { games: 20, concurrency: 2, moveTimeSeconds: 1, genmoveLimitMs: 10000, replyLimitMs: 5000, openings: "protocol/match/xot-large.txt" },
+    settings: {
+      games: 20,
+      concurrency: 2,
+      moveTimeSeconds: 1,
+      genmoveLimitMs: 10000,
+      replyLimitMs: 5000,
+      openings: "protocol/match/xot-large.txt",
+    },
     summary: {
-      wins: changes.wins ?? 19, draws: changes.draws ?? 0, losses: changes.losses ?? 1, games: 20, score: 0.95, elo: 511.5, eloLow: 300, eloHigh: null,
+      wins: changes.wins ?? 19,
+      draws: changes.draws ?? 0,
+      losses: changes.losses ?? 1,
+      games: 20,
+      score: 0.95,
+      elo: 511.5,
+      eloLow: 300,
+      eloHigh: null,
       forfeits: changes.forfeits ?? [0, 0],
-      moveTimes: [{ moves: 600, averageSeconds: 0.8123, maxSeconds: 1.0456 }, { moves: 600, averageSeconds: 0.01, maxSeconds: 0.02 }],
+      moveTimes: [
+        { moves: 600, averageSeconds: 0.8123, maxSeconds: 1.0456 },
+        { moves: 600, averageSeconds: 0.01, maxSeconds: 0.02 },
+      ],
     },
     games: [],
   };
@@ -54,10 +90,26 @@ describe("a rung's match JSON", () => {
     ["a cut-off file", '{"engines": [', /^not JSON: /],
     ["a list", "[]", /^"date" is missing: is it the JSON of a finished othello match --json with --move-time\?$/],
     ["null", "null", /^"date" is missing/],
-    ["a match without a move time", without((j) => delete (j.settings as { moveTimeSeconds?: number }).moveTimeSeconds), /^"settings.moveTimeSeconds" is missing: /],
-    ["wins as text", without((j) => ((j.summary as { wins: unknown }).wins = "19")), /^"summary.wins" is not a whole number: /],
-    ["a fraction of a draw", without((j) => ((j.summary as { draws: unknown }).draws = 1.5)), /^"summary.draws" is not a whole number: /],
-    ["a command as one text", without((j) => ((j.engines[1] as { command: unknown }).command = "gtp-rhino -l 1")), /^"engines.1.command" is not a command line \(a list of words\): /],
+    [
+      "a match without a move time",
+      without((j) => delete (j.settings as { moveTimeSeconds?: number }).moveTimeSeconds),
+      /^"settings.moveTimeSeconds" is missing: /,
+    ],
+    [
+      "wins as text",
+      without((j) => ((j.summary as { wins: unknown }).wins = "19")),
+      /^"summary.wins" is not a whole number: /,
+    ],
+    [
+      "a fraction of a draw",
+      without((j) => ((j.summary as { draws: unknown }).draws = 1.5)),
+      /^"summary.draws" is not a whole number: /,
+    ],
+    [
+      "a command as one text",
+      without((j) => ((j.engines[1] as { command: unknown }).command = "gtp-rhino -l 1")),
+      /^"engines.1.command" is not a command line \(a list of words\): /,
+    ],
     ["one forfeit count", without((j) => (j.summary.forfeits = [0])), /^"summary.forfeits.1" is missing: /],
     ["no move times", without((j) => (j.summary.moveTimes = [])), /^"summary.moveTimes.0.averageSeconds" is missing: /],
   ])("refuses %s, saying which field is wrong", (_, text, message) => {
@@ -70,7 +122,16 @@ describe("a rung's match JSON", () => {
 describe("the ladder's table", () => {
   const rows = [
     row("rhino-1", matchJson()),
-    row("classic", matchJson({ date: "2025-03-05T01:00:00.000Z", opponent: ["./othello", "--gtp", "--x=a|b"], wins: 20, losses: 0, forfeits: [0, 2] })),
+    row(
+      "classic",
+      matchJson({
+        date: "2025-03-05T01:00:00.000Z",
+        opponent: ["./othello", "--gtp", "--x=a|b"],
+        wins: 20,
+        losses: 0,
+        forfeits: [0, 2],
+      }),
+    ),
     row("rhino-4", matchJson({ wins: 10, draws: 2, losses: 8 })),
   ];
 
@@ -85,8 +146,10 @@ describe("the ladder's table", () => {
 
   it("is in Markdown with the dates and the commands, the pipes in a command escaped", () => {
     const markdown = formatLadderMarkdown(rows);
-    expect(markdown[0]).toBe("Played 2025-03-04, 2025-03-05 by `othello ladder` (`make ladder`): `./othello --gtp` against each opponent, both over GTP with "
-      + "`time_settings 0 S 1` (S the time a move), the openings from `protocol/match/xot-large.txt`, each played with both colours, 2 game(s) at once.");
+    expect(markdown[0]).toBe(
+      "Played 2025-03-04, 2025-03-05 by `othello ladder` (`make ladder`): `./othello --gtp` against each opponent, both over GTP with " +
+        "`time_settings 0 S 1` (S the time a move), the openings from `protocol/match/xot-large.txt`, each played with both colours, 2 game(s) at once.",
+    );
     expect(markdown.slice(1)).toEqual([
       "",
       "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | forfeits: us, them |",

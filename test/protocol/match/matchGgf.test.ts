@@ -28,39 +28,73 @@ describe("a match game as GGF", () => {
     const moves = "d3 c3 b3 d2 e1 d6 d7 e3 f4".split(" ");
     const game = played(moves.join(" "));
     const record: GameRecord = {
-      index: 1, opening: "d3 c3", black: 1, moves,
-      winner: 1, blackDiscs: game.position.blackDiscs(), whiteDiscs: game.position.whiteDiscs(), forfeit: undefined,
+      index: 1,
+      opening: "d3 c3",
+      black: 1,
+      moves,
+      winner: 1,
+      blackDiscs: game.position.blackDiscs(),
+      whiteDiscs: game.position.whiteDiscs(),
+      forfeit: undefined,
       // The passes after the end are genmoves too, and come last.
-      moveTimes: [[200, 400, 600, 5], [100, 300, 500, 700, 5]],
+      moveTimes: [
+        [200, 400, 600, 5],
+        [100, 300, 500, 700, 5],
+      ],
     };
     const text = formatGameRecordGgf(record, ["engine-a", "engine-b"], DATE);
     const ggf = parsed(text);
     expect(ggf).toMatchObject({ place: "othello match", date: DATE, black: "engine-b", white: "engine-a", type: "8" });
     expect(ggf.result).toEqual({ blackMargin: 64, ending: "normal" });
     expect(ggf.moves).toEqual([
-      { move: square("d3") }, { move: square("c3") },
-      { move: square("b3"), seconds: 0.1 }, { move: square("d2"), seconds: 0.2 }, { move: square("e1"), seconds: 0.3 },
-      { move: square("d6"), seconds: 0.4 }, { move: square("d7"), seconds: 0.5 }, { move: square("e3"), seconds: 0.6 },
+      { move: square("d3") },
+      { move: square("c3") },
+      { move: square("b3"), seconds: 0.1 },
+      { move: square("d2"), seconds: 0.2 },
+      { move: square("e1"), seconds: 0.3 },
+      { move: square("d6"), seconds: 0.4 },
+      { move: square("d7"), seconds: 0.5 },
+      { move: square("e3"), seconds: 0.6 },
       { move: square("f4"), seconds: 0.7 },
     ]);
     expect(text).toContain("B[B3//0.1]W[D2//0.2]");
   });
 
   it("counts the empty squares for the winner, and writes a draw as 0", () => {
-    const base = { index: 0, opening: "", black: 0 as const, moves: [], forfeit: undefined, moveTimes: [[], []] as [number[], number[]] };
-    expect(parsed(formatGameRecordGgf({ ...base, winner: 1, blackDiscs: 20, whiteDiscs: 40 }, ["a", "b"], DATE)).result).toEqual({ blackMargin: -24, ending: "normal" });
-    expect(parsed(formatGameRecordGgf({ ...base, winner: null, blackDiscs: 30, whiteDiscs: 30 }, ["a", "b"], DATE)).result).toEqual({ blackMargin: 0, ending: "normal" });
+    const base = {
+      index: 0,
+      opening: "",
+      black: 0 as const,
+      moves: [],
+      forfeit: undefined,
+      moveTimes: [[], []] as [number[], number[]],
+    };
+    expect(
+      parsed(formatGameRecordGgf({ ...base, winner: 1, blackDiscs: 20, whiteDiscs: 40 }, ["a", "b"], DATE)).result,
+    ).toEqual({ blackMargin: -24, ending: "normal" });
+    expect(
+      parsed(formatGameRecordGgf({ ...base, winner: null, blackDiscs: 30, whiteDiscs: 30 }, ["a", "b"], DATE)).result,
+    ).toEqual({ blackMargin: 0, ending: "normal" });
   });
 
   it("writes a forfeit as the forfeiting side's resignation", () => {
     const record: GameRecord = {
-      index: 0, opening: "f5 d6", black: 0, moves: ["f5", "d6", "c3"], winner: 0, blackDiscs: 4, whiteDiscs: 3,
-      forfeit: { engine: 1, reason: 'no reply to "genmove" within 2.000 s', lastWords: [] }, moveTimes: [[50], []],
+      index: 0,
+      opening: "f5 d6",
+      black: 0,
+      moves: ["f5", "d6", "c3"],
+      winner: 0,
+      blackDiscs: 4,
+      whiteDiscs: 3,
+      forfeit: { engine: 1, reason: 'no reply to "genmove" within 2.000 s', lastWords: [] },
+      moveTimes: [[50], []],
     };
     const ggf = parsed(formatGameRecordGgf(record, ["a", "b"], DATE));
     expect(ggf.result).toEqual({ blackMargin: 64, ending: "resigned" });
     expect(ggf.moves.at(-1)).toEqual({ move: square("c3"), seconds: 0.05 });
-    const lost = parsed(formatGameRecordGgf({ ...record, winner: 1, forfeit: { ...record.forfeit!, engine: 0 } }, ["a", "b"], DATE));
+    const lost = parsed(
+      formatGameRecordGgf({ ...record, winner: 1, forfeit: { ...record.forfeit!, engine: 0 } }, ["a", "b"], DATE),
+    );
     expect(lost.result).toEqual({ blackMargin: -64, ending: "resigned" });
   });
 });

@@ -23,22 +23,39 @@ afterAll(() => {
 
 /** Processes whose command line holds `marker`, to check that none is left behind. */
 function processesWith(marker: string): string[] {
-  return execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes(marker) && !l.includes("ps -eo"));
+  return execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+    .split("\n")
+    .filter((l) => l.includes(marker) && !l.includes("ps -eo"));
 }
 
 const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
-const misbehaving = (mode: string): EngineSpec => ({ argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode], protocol: "otp" });
+const misbehaving = (mode: string): EngineSpec => ({
+  argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode],
+  protocol: "otp",
+});
 
 function settings(engines: [EngineSpec, EngineSpec], games: number, extra: Partial<MatchSettings> = {}): MatchSettings {
   // A short move time keeps the games quick whatever the engines' defaults.
-  return { engines, openings: randomOpenings(Math.ceil(games / 2), 4, 7), games, concurrency: 1, moveTimeSeconds: 0.05, genmoveLimitMs: 5000, replyLimitMs: 5000, ...extra };
+  return {
+    engines,
+    openings: randomOpenings(Math.ceil(games / 2), 4, 7),
+    games,
+    concurrency: 1,
+    moveTimeSeconds: 0.05,
+    genmoveLimitMs: 5000,
+    replyLimitMs: 5000,
+    ...extra,
+  };
 }
 
 describe("engine command lines", () => {
   it("split at spaces, with quotes keeping spaces, and format back", () => {
     const words = parseCommandLine(`./othello --name "my engine" -x 'a b'`);
     expect(words).toEqual({ ok: true, value: ["./othello", "--name", "my engine", "-x", "a b"] });
-    expect(parseCommandLine(formatCommandLine(["a b", "it's", "--c=1"]))).toEqual({ ok: true, value: ["a b", "it's", "--c=1"] });
+    expect(parseCommandLine(formatCommandLine(["a b", "it's", "--c=1"]))).toEqual({
+      ok: true,
+      value: ["a b", "it's", "--c=1"],
+    });
     expect(parseCommandLine(`x "y`).ok).toBe(false);
     expect(parseCommandLine("   ").ok).toBe(false);
   });
@@ -57,7 +74,13 @@ describe("openings", () => {
   });
 
   it("parse from a file with comments, run-together moves, and say which line is wrong", () => {
-    expect(parseOpeningsFile("# two\nf5 d6\n\nF5F6E6\n")).toEqual({ ok: true, value: [[37, 43], [37, 45, 44]] });
+    expect(parseOpeningsFile("# two\nf5 d6\n\nF5F6E6\n")).toEqual({
+      ok: true,
+      value: [
+        [37, 43],
+        [37, 45, 44],
+      ],
+    });
     const bad = parseOpeningsFile("f5\nf5 a1\n");
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.error).toMatch(/^line 2: a1 after "f5" is illegal/);
@@ -83,7 +106,9 @@ describe("the match runner", () => {
   it("plays real engines against each other: ours over OTP, GRhino over GTP, colours swapped", async () => {
     const rhino: EngineSpec = { argv: [RHINO, "-l", "1"], protocol: "gtp" };
     const done: number[] = [];
-    const result = await runMatch(settings([othello, rhino], 4, { concurrency: 2 }), registry, (g) => done.push(g.index));
+    const result = await runMatch(settings([othello, rhino], 4, { concurrency: 2 }), registry, (g) =>
+      done.push(g.index),
+    );
     expect(done.sort()).toEqual([0, 1, 2, 3]);
     expect(result.names).toEqual(["othello-uct", "GTP GRhino"]);
     expect(result.games.map((g) => g.black)).toEqual([0, 1, 0, 1]);
@@ -117,19 +142,34 @@ describe("the match runner", () => {
 
   it("with a game clock, forfeits an engine whose genmoves take longer in all than the game's time", async () => {
     const slow = misbehaving("slow");
-    const result = await runMatch(settings([slow, slow], 2, { moveTimeSeconds: undefined, gameTimeSeconds: 0.2 }), registry, () => {});
+    const result = await runMatch(
+      settings([slow, slow], 2, { moveTimeSeconds: undefined, gameTimeSeconds: 0.2 }),
+      registry,
+      () => {},
+    );
     // Black moves first in both games and spends 0.3 s on it.
     expect(result.games.map((g) => g.forfeit?.engine)).toEqual([0, 1]);
-    for (const g of result.games) expect(g.forfeit?.reason).toMatch(/^out of time: 0\.3\d\d s used of the game's 0\.2 s$/);
+    for (const g of result.games)
+      expect(g.forfeit?.reason).toMatch(/^out of time: 0\.3\d\d s used of the game's 0\.2 s$/);
   });
 
   it("forfeits an illegal move and a timeout, and kills the engine that hangs", async () => {
     const illegal = await runMatch(settings([misbehaving("illegal"), othello], 1), registry, () => {});
-    expect(illegal.games[0]!.forfeit).toMatchObject({ engine: 0, reason: expect.stringMatching(/illegal move D4 \(3 3\): the square is occupied/) });
+    expect(illegal.games[0]!.forfeit).toMatchObject({
+      engine: 0,
+      reason: expect.stringMatching(/illegal move D4 \(3 3\): the square is occupied/),
+    });
     const started = performance.now();
-    const hang = await runMatch(settings([othello, misbehaving("hang")], 2, { genmoveLimitMs: 2000 }), registry, () => {});
+    const hang = await runMatch(
+      settings([othello, misbehaving("hang")], 2, { genmoveLimitMs: 2000 }),
+      registry,
+      () => {},
+    );
     expect(performance.now() - started).toBeLessThan(20_000);
-    expect(hang.games.map((g) => g.forfeit?.reason)).toEqual([expect.stringMatching(/no reply to "genmove" within 2\.000 s/), expect.stringMatching(/no reply/)]);
+    expect(hang.games.map((g) => g.forfeit?.reason)).toEqual([
+      expect.stringMatching(/no reply to "genmove" within 2\.000 s/),
+      expect.stringMatching(/no reply/),
+    ]);
     expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
   }, 60_000);
 
@@ -139,11 +179,38 @@ describe("the match runner", () => {
     const log = join(dir, "match.log");
     const openings = join(dir, "openings.txt");
     writeFileSync(openings, "f5 d6 c3\n");
-    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `${RHINO} -l 1`, "--protocol-b", "gtp", "--games", "2", "--move-time", "0.05", "--openings", openings, "--json", json, "--log", log, "--ggf", ggf], { encoding: "utf8", timeout: 60_000 });
+    const run = spawnSync(
+      "node",
+      [
+        OTHELLO,
+        "match",
+        "--engine-a",
+        `node ${OTHELLO}`,
+        "--engine-b",
+        `${RHINO} -l 1`,
+        "--protocol-b",
+        "gtp",
+        "--games",
+        "2",
+        "--move-time",
+        "0.05",
+        "--openings",
+        openings,
+        "--json",
+        json,
+        "--log",
+        log,
+        "--ggf",
+        ggf,
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^games: 2 {3}A wins \d, draws \d, losses \d {3}forfeits: A 0, B 0$/m);
     expect(run.stdout).toMatch(/^Elo A - B: \S+ \(95% CI \S+ to \S+\)$/m);
-    expect(run.stdout).toMatch(/^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves, at most \d+\.\d{3} s in one game$/m);
+    expect(run.stdout).toMatch(
+      /^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves, at most \d+\.\d{3} s in one game$/m,
+    );
     expect(run.stderr).toContain("2/2");
     const data = JSON.parse(readFileSync(json, "utf8"));
     expect(data.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -151,7 +218,10 @@ describe("the match runner", () => {
     expect(data.games.map((g: { opening: string }) => g.opening)).toEqual(["f5 d6 c3", "f5 d6 c3"]);
     expect(readFileSync(log, "utf8")).toMatch(/^game 1: opening "f5 d6 c3", black A, white B: /);
     // One game a line, each the same game as the JSON's, A's name on black in the first.
-    const games = readFileSync(ggf, "utf8").trimEnd().split("\n").map((line) => parseGgf(line));
+    const games = readFileSync(ggf, "utf8")
+      .trimEnd()
+      .split("\n")
+      .map((line) => parseGgf(line));
     expect(games).toHaveLength(2);
     games.forEach((g, i) => {
       if (!g.ok) throw new Error(g.error);
@@ -166,26 +236,54 @@ describe("the match runner", () => {
     expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
   }, 60_000);
 
-  it.each(["--log", "--json", "--ggf"])("refuses a %s file it cannot write before playing: status 2, the reason, and no file written", (option) => {
-    const json = join(dir, `unplayed${option}.json`);
-    const missing = join(dir, "no-such-folder", "match.out");
-    const files = option === "--json" ? ["--json", missing] : ["--json", json, option, missing];
-    const run = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `node ${OTHELLO}`, "--games", "2", ...files], { encoding: "utf8", timeout: 60_000 });
-    expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^othello match: cannot write \/\S+: no such folder\n$/);
-    expect(run.stdout).toBe("");
-    // The JSON is written when the match ends, so a refused or interrupted match leaves none.
-    expect(existsSync(json)).toBe(false);
-  });
+  it.each(["--log", "--json", "--ggf"])(
+    "refuses a %s file it cannot write before playing: status 2, the reason, and no file written",
+    (option) => {
+      const json = join(dir, `unplayed${option}.json`);
+      const missing = join(dir, "no-such-folder", "match.out");
+      const files = option === "--json" ? ["--json", missing] : ["--json", json, option, missing];
+      const run = spawnSync(
+        "node",
+        [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", `node ${OTHELLO}`, "--games", "2", ...files],
+        { encoding: "utf8", timeout: 60_000 },
+      );
+      expect(run.status).toBe(2);
+      expect(run.stderr).toMatch(/^othello match: cannot write \/\S+: no such folder\n$/);
+      expect(run.stdout).toBe("");
+      // The JSON is written when the match ends, so a refused or interrupted match leaves none.
+      expect(existsSync(json)).toBe(false);
+    },
+  );
 
   it("exits with status 1 and says why when a game was forfeited or an engine could not start", () => {
-    const crash = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO} --playouts 100`, "--engine-b", `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`, "--games", "2"], { encoding: "utf8", timeout: 60_000 });
+    const crash = spawnSync(
+      "node",
+      [
+        OTHELLO,
+        "match",
+        "--engine-a",
+        `node ${OTHELLO} --playouts 100`,
+        "--engine-b",
+        `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`,
+        "--games",
+        "2",
+      ],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     expect(crash.status).toBe(1);
     expect(crash.stdout).toMatch(/forfeits: A 0, B 2$/m);
-    expect(crash.stderr).toMatch(/^match: B forfeited 2 game\(s\), first in game 1: exited with status 3 before replying to "genmove"$/m);
-    const missing = spawnSync("node", [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", "/nonexistent/engine", "--games", "1"], { encoding: "utf8", timeout: 60_000 });
+    expect(crash.stderr).toMatch(
+      /^match: B forfeited 2 game\(s\), first in game 1: exited with status 3 before replying to "genmove"$/m,
+    );
+    const missing = spawnSync(
+      "node",
+      [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", "/nonexistent/engine", "--games", "1"],
+      { encoding: "utf8", timeout: 60_000 },
+    );
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(/^match: B forfeited 1 game\(s\), first in game 1: could not be started: spawn \/nonexistent\/engine ENOENT before replying to "name"$/m);
+    expect(missing.stderr).toMatch(
+      /^match: B forfeited 1 game\(s\), first in game 1: could not be started: spawn \/nonexistent\/engine ENOENT before replying to "name"$/m,
+    );
   }, 60_000);
 
   it("othello match -h prints its usage on stdout; a bad option is one line and status 2", () => {
@@ -194,6 +292,8 @@ describe("the match runner", () => {
     expect(help.stdout).toMatch(/^usage: othello match --engine-a CMD --engine-b CMD \[OPTIONS\]\n/);
     const bad = spawnSync("node", [OTHELLO, "match", "--games", "0"], { encoding: "utf8" });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toBe("othello match: --games: 0 is out of range: expected 1 to 1000000 (see othello match --help)\n");
+    expect(bad.stderr).toBe(
+      "othello match: --games: 0 is out of range: expected 1 to 1000000 (see othello match --help)\n",
+    );
   });
 });

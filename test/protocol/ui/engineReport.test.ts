@@ -13,21 +13,49 @@ const BLACK = Position.initial();
 const WHITE = BLACK.play(v("f5"));
 
 const SEARCH: SearchReport = {
-  move: v("c4"), reason: "search", playouts: 12345, elapsedMs: 480, reused: 300, nodes: 20000, pruned: 3,
-  visits: 9000, winRate: 0.625, pv: [v("c4"), v("c3"), v("d3")], leaf: "playout", priors: false, solved: 0, stoppedEarly: false,
+  move: v("c4"),
+  reason: "search",
+  playouts: 12345,
+  elapsedMs: 480,
+  reused: 300,
+  nodes: 20000,
+  pruned: 3,
+  visits: 9000,
+  winRate: 0.625,
+  pv: [v("c4"), v("c3"), v("d3")],
+  leaf: "playout",
+  priors: false,
+  solved: 0,
+  stoppedEarly: false,
 };
 
 // The lines come from the engine's own formatters, so a change of their wording fails here.
 describe("our engine's report lines, read back", () => {
   it("reads a search line", () => {
     expect(parseEngineReport(formatSearchReport(SEARCH, BLACK))).toEqual({
-      kind: "search", side: "black", playouts: 12345, seconds: 0.48, nodes: 20000, visits: 9000, winRate: 0.625, proven: undefined, pv: ["c4", "c3", "d3"],
+      kind: "search",
+      side: "black",
+      playouts: 12345,
+      seconds: 0.48,
+      nodes: 20000,
+      visits: 9000,
+      winRate: 0.625,
+      proven: undefined,
+      pv: ["c4", "c3", "d3"],
     });
   });
 
   it("reads a search line with evaluated leaves", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, leaf: "eval", priors: true, solved: 4, stoppedEarly: true }, BLACK))).toMatchObject({
-      kind: "search", playouts: 12345, nodes: 20000, visits: 9000, winRate: 0.625,
+    expect(
+      parseEngineReport(
+        formatSearchReport({ ...SEARCH, leaf: "eval", priors: true, solved: 4, stoppedEarly: true }, BLACK),
+      ),
+    ).toMatchObject({
+      kind: "search",
+      playouts: 12345,
+      nodes: 20000,
+      visits: 9000,
+      winRate: 0.625,
     });
   });
 
@@ -44,15 +72,30 @@ describe("our engine's report lines, read back", () => {
 
   it("reads the alpha-beta player's line", () => {
     const line = formatAlphaBetaReport({ move: v("d3"), score: -3.25, depth: 6, nodes: 45678 }, 250, BLACK);
-    expect(parseEngineReport(line)).toEqual({ kind: "alphabeta", side: "black", depth: 6, nodes: 45678, seconds: 0.25, score: -3.25 });
-    expect(parseEngineReport(formatAlphaBetaReport({ move: v("c4"), score: 12, depth: 4, nodes: 9 }, 10, WHITE))).toMatchObject({ side: "white", score: 12 });
+    expect(parseEngineReport(line)).toEqual({
+      kind: "alphabeta",
+      side: "black",
+      depth: 6,
+      nodes: 45678,
+      seconds: 0.25,
+      score: -3.25,
+    });
+    expect(
+      parseEngineReport(formatAlphaBetaReport({ move: v("c4"), score: 12, depth: 4, nodes: 9 }, 10, WHITE)),
+    ).toMatchObject({ side: "white", score: 12 });
   });
 
   it("reads a search that had no time", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({ kind: "search", visits: 0, winRate: 0.5, pv: [] });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({
+      kind: "search",
+      visits: 0,
+      winRate: 0.5,
+      pv: [],
+    });
   });
 
-  const solve = (score: number, solved = true): SolveResult => ({ solved, score, move: v("c4"), nodes: 5000 } as SolveResult);
+  const solve = (score: number, solved = true): SolveResult =>
+    ({ solved, score, move: v("c4"), nodes: 5000 }) as SolveResult;
 
   it.each([
     [12, "exact", { outcome: "exact", score: 12 }],
@@ -62,7 +105,13 @@ describe("our engine's report lines, read back", () => {
     [0, "wld", { outcome: "draw", score: undefined }],
     [-2, "wld", { outcome: "loss", score: undefined }],
   ] as const)("reads a solve of %d (%s)", (score, mode, expected) => {
-    expect(parseEngineReport(formatSolveReport(solve(score), mode, 20, BLACK))).toEqual({ kind: "solve", side: "black", nodes: 5000, seconds: 0.02, ...expected });
+    expect(parseEngineReport(formatSolveReport(solve(score), mode, 20, BLACK))).toEqual({
+      kind: "solve",
+      side: "black",
+      nodes: 5000,
+      seconds: 0.02,
+      ...expected,
+    });
   });
 
   it("reads an unfinished solve as no report (the search's line follows)", () => {
@@ -70,11 +119,22 @@ describe("our engine's report lines, read back", () => {
   });
 
   it("reads the one-line notes, the vertex as the page writes it", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, reason: "only move" }, BLACK))).toEqual({ kind: "note", side: "black", text: "c4 is the only move, played at once" });
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, move: PASS, reason: "pass" }, WHITE))).toEqual({ kind: "note", side: "white", text: "no legal move, pass" });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, reason: "only move" }, BLACK))).toEqual({
+      kind: "note",
+      side: "black",
+      text: "c4 is the only move, played at once",
+    });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, move: PASS, reason: "pass" }, WHITE))).toEqual({
+      kind: "note",
+      side: "white",
+      text: "no legal move, pass",
+    });
   });
 
-  it.each(["", "othello: something else", "misbehaving engine (crash) ready", "search: nobody: x"])("ignores %j", (line) => {
-    expect(parseEngineReport(line)).toBeUndefined();
-  });
+  it.each(["", "othello: something else", "misbehaving engine (crash) ready", "search: nobody: x"])(
+    "ignores %j",
+    (line) => {
+      expect(parseEngineReport(line)).toBeUndefined();
+    },
+  );
 });

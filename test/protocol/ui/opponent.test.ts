@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { EngineClient } from "../../../protocol/controller/engineClient.js";
 import { type EngineLink, Opponent } from "../../../protocol/ui/opponent.js";
-import { type Colour, Game, type Move, PASS, type Result, err, formatVertex, ok, parseGameRecord } from "../../../src/index.js";
+import {
+  type Colour,
+  Game,
+  type Move,
+  PASS,
+  type Result,
+  err,
+  formatVertex,
+  ok,
+  parseGameRecord,
+} from "../../../src/index.js";
 
 const moves = (record: string): Move[] => {
   const parsed = parseGameRecord(record);
@@ -21,7 +31,10 @@ class FakeLink implements EngineLink {
   private game = new Game();
   readonly client: EngineClient;
 
-  constructor(readonly name: string, answer: (game: Game) => Promise<Result<Move>> | undefined = () => undefined) {
+  constructor(
+    readonly name: string,
+    answer: (game: Game) => Promise<Result<Move>> | undefined = () => undefined,
+  ) {
     const done = async (line: string): Promise<Result<void>> => {
       this.log.push(line);
       return this.broken ? err("exited with status 1 before replying") : ok(undefined);
@@ -43,7 +56,9 @@ class FakeLink implements EngineLink {
         const answered = answer(this.game) ?? Promise.resolve(ok(this.game.position.legalMoves()[0]!));
         const move = await answered;
         if (move.ok && this.game.position.isLegal(move.value)) this.game.play(move.value);
-        this.diagnostics.push(`search: ${colour}: 100 playouts in 0.01 s (10000/s), reused 0, 50 nodes, 0 pruned; X1 (0 0) wins 60.0% of 80; pv`);
+        this.diagnostics.push(
+          `search: ${colour}: 100 playouts in 0.01 s (10000/s), reused 0, 50 nodes, 0 pruned; X1 (0 0) wins 60.0% of 80; pv`,
+        );
         return move;
       },
       quit: () => done("quit"),
@@ -111,13 +126,21 @@ describe("the opponent keeps the engine in step with the game", () => {
   it("reads our engine's report from its diagnostics", async () => {
     const { opponent } = opponentOver(() => new FakeLink("fake"));
     const answered = await opponent.move([], 0.1);
-    expect(answered.ok && answered.value.report).toMatchObject({ kind: "search", side: "black", winRate: 0.6, visits: 80 });
+    expect(answered.ok && answered.value.report).toMatchObject({
+      kind: "search",
+      side: "black",
+      winRate: 0.6,
+      visits: 80,
+    });
   });
 
   it("answers a forced pass itself, and tells the engine the pass with the next move", async () => {
     const { opponent, links } = opponentOver(() => new FakeLink("fake"));
     const game = moves("d3c3b3b2f5a3a1c1");
-    expect(await opponent.move(game, 0.1)).toEqual({ ok: true, value: { move: PASS, report: undefined, engine: "fake" } });
+    expect(await opponent.move(game, 0.1)).toEqual({
+      ok: true,
+      value: { move: PASS, report: undefined, engine: "fake" },
+    });
     expect(links[0]!.log).toEqual([]);
     const answered = await opponent.move([...game, PASS], 0.1);
     expect(answered.ok).toBe(true);
@@ -137,7 +160,9 @@ describe("the opponent keeps the engine in step with the game", () => {
 describe("an engine that misbehaves is reported, and the next move starts over", () => {
   it("an illegal answer: the engine's board is reset at the next request", async () => {
     let lie = true;
-    const { opponent, links } = opponentOver(() => new FakeLink("liar", () => (lie ? Promise.resolve(ok(0)) : undefined)));
+    const { opponent, links } = opponentOver(
+      () => new FakeLink("liar", () => (lie ? Promise.resolve(ok(0)) : undefined)),
+    );
     expect(await opponent.move(moves("f5"), 0.1)).toEqual(err("liar answered an illegal move, a1"));
     lie = false;
     links[0]!.log.length = 0;
@@ -153,8 +178,15 @@ describe("an engine that misbehaves is reported, and the next move starts over",
   });
 
   it("a failed reply closes the link, quoting its last words; the next request opens a new one", async () => {
-    const { opponent, links } = opponentOver((n) => new FakeLink(`engine-${n}`, () => (n === 0 ? Promise.resolve(err('no reply to "genmove" within 1.100 s')) : undefined)));
-    expect(await opponent.move([], 0.1)).toEqual(err('engine-0: no reply to "genmove" within 1.100 s (its last words: last words here)'));
+    const { opponent, links } = opponentOver(
+      (n) =>
+        new FakeLink(`engine-${n}`, () =>
+          n === 0 ? Promise.resolve(err('no reply to "genmove" within 1.100 s')) : undefined,
+        ),
+    );
+    expect(await opponent.move([], 0.1)).toEqual(
+      err('engine-0: no reply to "genmove" within 1.100 s (its last words: last words here)'),
+    );
     expect(links[0]!.closed).toBe(true);
     const again = await opponent.move([], 0.1);
     expect(again.ok && again.value.engine).toBe("engine-1");
@@ -176,8 +208,23 @@ describe("an engine that misbehaves is reported, and the next move starts over",
 });
 
 it("runs two requests one after the other, never interleaved", async () => {
-  const { opponent, links } = opponentOver(() => new FakeLink("slow", (game) => new Promise((resolve) => setTimeout(() => resolve(ok(game.position.legalMoves()[0]!)), 30))));
+  const { opponent, links } = opponentOver(
+    () =>
+      new FakeLink(
+        "slow",
+        (game) => new Promise((resolve) => setTimeout(() => resolve(ok(game.position.legalMoves()[0]!)), 30)),
+      ),
+  );
   const [a, b] = await Promise.all([opponent.move(moves("f5"), 0.1), opponent.move(moves("d3"), 0.1)]);
   expect(a.ok && b.ok).toBe(true);
-  expect(links[0]!.log).toEqual(["clear_board", "time 0.1", "play black f5", "genmove white", "clear_board", "time 0.1", "play black d3", "genmove white"]);
+  expect(links[0]!.log).toEqual([
+    "clear_board",
+    "time 0.1",
+    "play black f5",
+    "genmove white",
+    "clear_board",
+    "time 0.1",
+    "play black d3",
+    "genmove white",
+  ]);
 });

@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
-  type Mode, boardView, describeReport, discsPlaced, evaluationOf, gameGgf, gameUpTo, graphPoints, loadRecord, personPlays, refusal, resultText, undoLength,
+  type Mode,
+  boardView,
+  describeReport,
+  discsPlaced,
+  evaluationOf,
+  gameGgf,
+  gameUpTo,
+  graphPoints,
+  loadRecord,
+  personPlays,
+  refusal,
+  resultText,
+  undoLength,
 } from "../../../protocol/ui/page/pageGame.js";
 import type { EngineReport } from "../../../protocol/ui/engineReport.js";
 import { Game, type Move, PASS, Position, parseGameRecord, parseGgf, parseVertex } from "../../../src/index.js";
@@ -51,8 +63,12 @@ describe("what the board shows", () => {
   it("says who won a finished game, and by how much", () => {
     const position = Position.fromDiscs([...Array(40).fill(1), ...Array(24).fill(2)], true);
     expect(resultText(position)).toBe("Game over: Black wins 40–24");
-    expect(resultText(Position.fromDiscs([...Array(20).fill(1), ...Array(30).fill(2), ...Array(14).fill(0)], true))).toBe("Game over: White wins 30–20");
-    expect(resultText(Position.fromDiscs([...Array(32).fill(1), ...Array(32).fill(2)], true))).toBe("Game over: a draw, 32–32");
+    expect(
+      resultText(Position.fromDiscs([...Array(20).fill(1), ...Array(30).fill(2), ...Array(14).fill(0)], true)),
+    ).toBe("Game over: White wins 30–20");
+    expect(resultText(Position.fromDiscs([...Array(32).fill(1), ...Array(32).fill(2)], true))).toBe(
+      "Game over: a draw, 32–32",
+    );
   });
 });
 
@@ -109,7 +125,9 @@ describe("pasting a game", () => {
     expect(game.play(PASS).ok).toBe(true); // black has no move after d3c3b3b2f5a3a1c1
     expect(game.play(game.position.legalMoves()[0]!).ok).toBe(true);
     const text = gameGgf(game, "you", "our engine");
-    expect(text).toMatch(/^\(;GM\[Othello\]PC\[othello ui\]PB\[you\]PW\[our engine\]RE\[\?\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[D3\]/);
+    expect(text).toMatch(
+      /^\(;GM\[Othello\]PC\[othello ui\]PB\[you\]PW\[our engine\]RE\[\?\]TY\[8\]BO\[8 -{27}O\*-{6}\*O-{27} \*\]B\[D3\]/,
+    );
     const loaded = loadRecord(text);
     expect(loaded.ok && loaded.value.moves).toEqual(game.moves);
   });
@@ -123,8 +141,14 @@ describe("pasting a game", () => {
   });
 
   it.each([
-    ["(;GM[Othello]TY[8]BO[8 -------------------------------------------------------------- *]B[F5];)", /That GGF game cannot be read: /],
-    ["(;GM[Othello]TY[8]BO[8 ---------------------------**------*O--------------------------- O];)", /starts from a set-up position/],
+    [
+      "(;GM[Othello]TY[8]BO[8 -------------------------------------------------------------- *]B[F5];)",
+      /That GGF game cannot be read: /,
+    ],
+    [
+      "(;GM[Othello]TY[8]BO[8 ---------------------------**------*O--------------------------- O];)",
+      /starts from a set-up position/,
+    ],
   ])("refuses GGF %j", (text, message) => {
     const loaded = loadRecord(text);
     expect(loaded.ok).toBe(false);
@@ -146,14 +170,29 @@ describe("pasting a game", () => {
 });
 
 describe("the engine's reports", () => {
-  const search: EngineReport = { kind: "search", side: "white", playouts: 12000, seconds: 0.5, nodes: 3000, visits: 8000, winRate: 0.75, proven: undefined, pv: ["c4", "c3"] };
+  const search: EngineReport = {
+    kind: "search",
+    side: "white",
+    playouts: 12000,
+    seconds: 0.5,
+    nodes: 3000,
+    visits: 8000,
+    winRate: 0.75,
+    proven: undefined,
+    pv: ["c4", "c3"],
+  };
 
   it("turn into black's chances, whoever searched", () => {
     expect(evaluationOf(search, 7)).toEqual({ ply: 7, black: 0.25, label: "White 75.0%" });
     expect(evaluationOf({ ...search, side: "black" }, 7)).toEqual({ ply: 7, black: 0.75, label: "Black 75.0%" });
     expect(evaluationOf({ ...search, proven: "win" }, 7)).toEqual({ ply: 7, black: 0, label: "White proven win" });
-    expect(evaluationOf({ kind: "solve", side: "black", outcome: "exact", score: -6, nodes: 1, seconds: 0 }, 50)).toEqual({ ply: 50, black: 0, label: "Black -6" });
-    expect(evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50)?.black).toBe(0.5);
+    expect(
+      evaluationOf({ kind: "solve", side: "black", outcome: "exact", score: -6, nodes: 1, seconds: 0 }, 50),
+    ).toEqual({ ply: 50, black: 0, label: "Black -6" });
+    expect(
+      evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50)
+        ?.black,
+    ).toBe(0.5);
     const alphaBeta: EngineReport = { kind: "alphabeta", side: "white", depth: 6, nodes: 5000, seconds: 0.1, score: 8 };
     const ahead = evaluationOf(alphaBeta, 20)!;
     expect(ahead.label).toBe("White +8.0 discs");
@@ -161,20 +200,40 @@ describe("the engine's reports", () => {
     expect(ahead.black).toBeLessThan(0.25);
     expect(evaluationOf({ ...alphaBeta, score: 0 }, 20)?.black).toBe(0.5);
     expect(evaluationOf({ ...alphaBeta, side: "black", score: -8 }, 20)?.black).toBeCloseTo(ahead.black, 10);
-    expect(evaluationOf({ kind: "note", side: "black", text: "c4 is the only move, played at once" }, 3)).toBeUndefined();
+    expect(
+      evaluationOf({ kind: "note", side: "black", text: "c4 is the only move, played at once" }, 3),
+    ).toBeUndefined();
     expect(evaluationOf(undefined, 3)).toBeUndefined();
   });
 
   it("read as sentences", () => {
-    expect(describeReport(search)).toBe("White: win rate 75.0% over 8,000 visits; expected line c4 c3. 12,000 playouts, 3,000 nodes in 0.50 s.");
-    expect(describeReport({ kind: "solve", side: "black", outcome: "exact", score: 12, nodes: 40000, seconds: 0.25 })).toBe("Black: solved exactly: wins by 12 discs. 40,000 positions in 0.25 s.");
-    expect(describeReport({ kind: "note", side: "black", text: "c4 is the only move, played at once" })).toBe("Black: c4 is the only move, played at once.");
-    expect(describeReport({ kind: "alphabeta", side: "black", depth: 6, nodes: 12345, seconds: 0.25, score: -2.5 })).toBe("Black: -2.5 discs by the evaluation, searched 6 plies deep. 12,345 positions in 0.25 s.");
+    expect(describeReport(search)).toBe(
+      "White: win rate 75.0% over 8,000 visits; expected line c4 c3. 12,000 playouts, 3,000 nodes in 0.50 s.",
+    );
+    expect(
+      describeReport({ kind: "solve", side: "black", outcome: "exact", score: 12, nodes: 40000, seconds: 0.25 }),
+    ).toBe("Black: solved exactly: wins by 12 discs. 40,000 positions in 0.25 s.");
+    expect(describeReport({ kind: "note", side: "black", text: "c4 is the only move, played at once" })).toBe(
+      "Black: c4 is the only move, played at once.",
+    );
+    expect(
+      describeReport({ kind: "alphabeta", side: "black", depth: 6, nodes: 12345, seconds: 0.25, score: -2.5 }),
+    ).toBe("Black: -2.5 discs by the evaluation, searched 6 plies deep. 12,345 positions in 0.25 s.");
     expect(describeReport(undefined)).toMatch(/no report/);
   });
 
   it("make the graph's points, in the order of the game", () => {
-    expect(graphPoints([{ ply: 30, black: 0.25, label: "" }, { ply: 0, black: 1, label: "" }, { ply: 60, black: 0.5, label: "" }], 300, 100)).toBe("0.0,0.0 150.0,75.0 300.0,50.0");
+    expect(
+      graphPoints(
+        [
+          { ply: 30, black: 0.25, label: "" },
+          { ply: 0, black: 1, label: "" },
+          { ply: 60, black: 0.5, label: "" },
+        ],
+        300,
+        100,
+      ),
+    ).toBe("0.0,0.0 150.0,75.0 300.0,50.0");
     expect(graphPoints([], 300, 100)).toBe("");
   });
 });

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
 import { EngineListener, processLinks } from "../../../protocol/ui/engineLinks.js";
 import { Opponent } from "../../../protocol/ui/opponent.js";
-import { OpponentTables, type PageFiles, type UiInfo, createUiServer, loadPage } from "../../../protocol/ui/uiServer.js";
+import {
+  OpponentTables,
+  type PageFiles,
+  type UiInfo,
+  createUiServer,
+  loadPage,
+} from "../../../protocol/ui/uiServer.js";
 import { Game, formatGameRecord, parseGameRecord, parseVertex } from "../../../src/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -31,12 +37,22 @@ afterAll(() => {
 });
 
 /** A server on a free loopback port whose games are played by `argv` (one process per game id). */
-async function serve(argv: string[], protocol: "otp" | "gtp" = "otp"): Promise<{ base: string; tables: OpponentTables; server: Server }> {
-  const tables = new OpponentTables(() => new Opponent(processLinks(argv, protocol, registry, LIMITS.replyMs), LIMITS), 3, 60_000);
+async function serve(
+  argv: string[],
+  protocol: "otp" | "gtp" = "otp",
+): Promise<{ base: string; tables: OpponentTables; server: Server }> {
+  const tables = new OpponentTables(
+    () => new Opponent(processLinks(argv, protocol, registry, LIMITS.replyMs), LIMITS),
+    3,
+    60_000,
+  );
   return listen(createUiServer(page, INFO, tables), tables);
 }
 
-async function listen(server: Server, tables: OpponentTables): Promise<{ base: string; tables: OpponentTables; server: Server }> {
+async function listen(
+  server: Server,
+  tables: OpponentTables,
+): Promise<{ base: string; tables: OpponentTables; server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   closers.push(() => {
     tables.close();
@@ -47,7 +63,10 @@ async function listen(server: Server, tables: OpponentTables): Promise<{ base: s
 }
 
 async function askMove(base: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${base}/api/move`, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await fetch(`${base}/api/move`, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -59,7 +78,9 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
     let text = "";
     socket.setEncoding("utf8").on("data", (d: string) => (text += d));
     socket.on("error", reject);
-    socket.on("end", () => resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) }));
+    socket.on("end", () =>
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1]), body: text.slice(text.indexOf("\r\n\r\n") + 4) }),
+    );
     socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
   });
 }
@@ -94,14 +115,20 @@ describe("the page's files, and nothing else", () => {
     expect(await response.text()).toMatch(body);
   });
 
-  it.each(["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%2fpackage.json", "/package.json", "/dist/othello.js", "/page.js/../../Makefile", "//etc/passwd", "/ui/index.html"])(
-    "serves no %s",
-    async (path) => {
-      const { status, body } = await rawGet(base, path);
-      expect(status).toBe(404);
-      expect(body).not.toMatch(/root:|"devDependencies"|<html/);
-    },
-  );
+  it.each([
+    "/../../etc/passwd",
+    "/%2e%2e/%2e%2e/etc/passwd",
+    "/..%2fpackage.json",
+    "/package.json",
+    "/dist/othello.js",
+    "/page.js/../../Makefile",
+    "//etc/passwd",
+    "/ui/index.html",
+  ])("serves no %s", async (path) => {
+    const { status, body } = await rawGet(base, path);
+    expect(status).toBe(404);
+    expect(body).not.toMatch(/root:|"devDependencies"|<html/);
+  });
 
   it("answers other methods with 405", async () => {
     expect((await fetch(`${base}/`, { method: "POST", body: "x" })).status).toBe(405);
@@ -153,7 +180,8 @@ describe("/api/move with our engine", () => {
     const { status, json } = await asked;
     expect(status).toBe(200);
     expect(json.report).toMatchObject({ kind: "search", side: "white" });
-    for (const r of seen as { playouts: number }[]) expect(r.playouts).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
+    for (const r of seen as { playouts: number }[])
+      expect(r.playouts).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
     // After the move, nothing is being thought about.
     const after = await fetch(`${progressBase}/api/thinking?game=live`);
     expect(await after.json()).toEqual({ report: null });
@@ -163,7 +191,12 @@ describe("/api/move with our engine", () => {
     const games: Record<string, string> = { "tab-a": "f5", "tab-b": "d3c3" };
     for (let round = 0; round < 3; round++) {
       // Both tabs ask at once; each answer must be legal in its own game.
-      const answers = await Promise.all(Object.entries(games).map(async ([id, record]) => [id, record, await askMove(base, { game: id, moves: record, seconds: 0.05 })] as const));
+      const answers = await Promise.all(
+        Object.entries(games).map(
+          async ([id, record]) =>
+            [id, record, await askMove(base, { game: id, moves: record, seconds: 0.05 })] as const,
+        ),
+      );
       for (const [id, record, { status, json }] of answers) {
         expect(status, JSON.stringify(json)).toBe(200);
         expect(legalAfter(record, json.move as string), `${id}: ${json.move} after ${record}`).toBe(true);
@@ -217,7 +250,11 @@ describe("/api/move with our engine", () => {
 
   it("refuses a move asked by another site's page, and takes one from its own", async () => {
     const body = JSON.stringify({ game: "t", moves: "", seconds: 0.05 });
-    const foreign = await fetch(`${base}/api/move`, { method: "POST", headers: { origin: "http://evil.example" }, body });
+    const foreign = await fetch(`${base}/api/move`, {
+      method: "POST",
+      headers: { origin: "http://evil.example" },
+      body,
+    });
     expect(foreign.status).toBe(403);
     expect(((await foreign.json()) as { error: string }).error).toBe("requests from http://evil.example are refused");
     const own = await fetch(`${base}/api/move`, { method: "POST", headers: { origin: base }, body });
@@ -231,7 +268,11 @@ describe("/api/move with our engine", () => {
 
   it("keeps working when a tab closes during a search", async () => {
     const controller = new AbortController();
-    const abandoned = fetch(`${base}/api/move`, { method: "POST", body: JSON.stringify({ game: "tab-gone", moves: "f5", seconds: 1 }), signal: controller.signal });
+    const abandoned = fetch(`${base}/api/move`, {
+      method: "POST",
+      body: JSON.stringify({ game: "tab-gone", moves: "f5", seconds: 1 }),
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     await expect(abandoned).rejects.toThrow();
     const { status, json } = await askMove(base, { game: "tab-gone", moves: "f5d6", seconds: 0.05 });
@@ -250,25 +291,34 @@ describe("/api/move with other engines", () => {
   });
 
   it.each([
-    ["crash", /crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)/],
+    [
+      "crash",
+      /crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)/,
+    ],
     ["hang", /hang: no reply to "genmove" within 1\.700 s/],
     ["illegal", /illegal answered an illegal move, d4/],
-  ])("reports an engine that does %s, and carries on", async (mode, message) => {
-    const { base } = await serve(["node", MISBEHAVING, mode]);
-    const { status, json } = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
-    expect(status).toBe(502);
-    expect(json.error).toMatch(message);
-    // The server still serves, and asks (a new or reset) engine again.
-    expect((await fetch(`${base}/`)).status).toBe(200);
-    const again = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
-    expect(again.json.error).toMatch(message);
-  }, 20_000);
+  ])(
+    "reports an engine that does %s, and carries on",
+    async (mode, message) => {
+      const { base } = await serve(["node", MISBEHAVING, mode]);
+      const { status, json } = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
+      expect(status).toBe(502);
+      expect(json.error).toMatch(message);
+      // The server still serves, and asks (a new or reset) engine again.
+      expect((await fetch(`${base}/`)).status).toBe(200);
+      const again = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
+      expect(again.json.error).toMatch(message);
+    },
+    20_000,
+  );
 
   it("reports an engine command that does not start", async () => {
     const { base } = await serve(["/no/such/engine"]);
     const { status, json } = await askMove(base, { game: "x", moves: "", seconds: 0.05 });
     expect(status).toBe(502);
-    expect(json.error).toMatch(/the engine "\/no\/such\/engine" did not start: could not be started: spawn \/no\/such\/engine ENOENT/);
+    expect(json.error).toMatch(
+      /the engine "\/no\/such\/engine" did not start: could not be started: spawn \/no\/such\/engine ENOENT/,
+    );
   });
 
   it("plays an OTP engine that connects over TCP (--listen), and says when none is connected", async () => {
@@ -281,7 +331,9 @@ describe("/api/move with other engines", () => {
     const { base } = await listen(createUiServer(page, INFO, { get: () => shared, find: () => shared }), tables);
     const none = await askMove(base, { game: "a", moves: "f5", seconds: 0.05 });
     expect(none.status).toBe(502);
-    expect(none.json.error).toMatch(new RegExp(`no engine is connected: start one as "ENGINE 127.0.0.1 ${port.value}"`));
+    expect(none.json.error).toMatch(
+      new RegExp(`no engine is connected: start one as "ENGINE 127.0.0.1 ${port.value}"`),
+    );
     const engine = spawn("node", [OTHELLO, "--name", "course-engine", String(port.value)], { stdio: "ignore" });
     closers.push(() => engine.kill("SIGKILL"));
     let answer = none;
