@@ -18,7 +18,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: all check format test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -65,9 +65,15 @@ endef
 # The match runner's tests play GRhino (Debian's grhino).
 check: $(NODE_MODULES)
 	$(call debian-package,$(RHINO),grhino,check)
+	npx biome ci --error-on-warnings .
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
+
+# Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
+# any file it would change and on any lint finding.
+format: $(NODE_MODULES)
+	npx biome check --write .
 
 # `othello ui` in a real headless browser (test/browser/ui.browser.ts): Debian's chromium driven by
 # puppeteer-core plays a whole game by clicks, and the test writes docs/ui.png, the README's picture.

@@ -51,8 +51,13 @@ export class Position {
       wl = 0,
       wh = 0;
     for (let s = 0; s < 64; s++) {
-      if (discs[s] === BLACK) s < 32 ? (bl |= squareLo(s)) : (bh |= squareHi(s));
-      else if (discs[s] === WHITE) s < 32 ? (wl |= squareLo(s)) : (wh |= squareHi(s));
+      if (discs[s] === BLACK) {
+        bl |= squareLo(s);
+        bh |= squareHi(s);
+      } else if (discs[s] === WHITE) {
+        wl |= squareLo(s);
+        wh |= squareHi(s);
+      }
     }
     return blackToMove ? new Position(bl, bh, wl, wh, true) : new Position(wl, wh, bl, bh, false);
   }

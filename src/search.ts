@@ -504,8 +504,7 @@ export class Search {
   private moveRootTo(game: Game): number {
     const moves = game.moves;
     const continues =
-      this.rootStart !== null &&
-      this.rootStart.equals(game.start) &&
+      this.rootStart?.equals(game.start) &&
       moves.length >= this.rootMoves.length &&
       this.rootMoves.every((m, i) => moves[i] === m);
     let node = 0;
@@ -623,7 +622,7 @@ export class Search {
     while (playouts < maxPlayouts) {
       if (solvedNow || playouts % CLOCK_PERIOD === 0) {
         const now = this.now();
-        if (now >= deadline || (stop !== undefined && stop())) break;
+        if (now >= deadline || stop?.()) break;
         if (now >= nextTell) {
           tell!(playouts);
           nextTell = now + everyMs;
@@ -643,8 +642,12 @@ export class Search {
         if (shared) break;
         tree.halve();
       }
-      // A root proven won or drawn needs no more search: its best move is known.
-      if (proof[0] !== UNPROVEN && !(lost ||= proof[0] === PROVEN_WIN)) break;
+      // A root proven won or drawn needs no more search: its best move is known. A root proven
+      // lost is searched on, with proofs set aside from then on.
+      if (proof[0] !== UNPROVEN && !lost) {
+        if (proof[0] !== PROVEN_WIN) break;
+        lost = true;
+      }
       // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
       // and writing it at every visit of every thread sent its lines from core to core.
       if (shared) visits[0]++;

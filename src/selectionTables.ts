@@ -41,6 +41,9 @@ const made = new Map<number, SelectionTables>();
 /** The tables for this offset, made at the first call and shared after (every tree of a search uses the same). */
 export function selectionTables(offset: number): SelectionTables {
   let tables = made.get(offset);
-  if (tables === undefined) made.set(offset, (tables = new SelectionTables(offset)));
+  if (tables === undefined) {
+    tables = new SelectionTables(offset);
+    made.set(offset, tables);
+  }
   return tables;
 }

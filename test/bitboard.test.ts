@@ -42,7 +42,10 @@ function slowFlips(s: number, pl: number, ph: number, ol: number, oh: number): [
       y += dy;
     }
     if (run.length > 0 && x >= 0 && x < 8 && y >= 0 && y < 8 && has(pl, ph, x * 8 + y)) {
-      for (const t of run) t < 32 ? (lo |= 1 << t) : (hi |= 1 << (t - 32));
+      for (const t of run) {
+        if (t < 32) lo |= 1 << t;
+        else hi |= 1 << (t - 32);
+      }
     }
   }
   return [lo, hi];
@@ -61,8 +64,11 @@ function randomBoards(n: number): [number, number, number, number][] {
     for (let s = 0; s < 64; s++) {
       if (random.nextFloat() > density) continue;
       const bit = 1 << (s & 31);
-      if (random.below(2) === 0) s < 32 ? (pl |= bit) : (ph |= bit);
-      else s < 32 ? (ol |= bit) : (oh |= bit);
+      const mine = random.below(2) === 0;
+      if (mine && s < 32) pl |= bit;
+      else if (mine) ph |= bit;
+      else if (s < 32) ol |= bit;
+      else oh |= bit;
     }
     boards.push([pl, ph, ol, oh]);
   }
@@ -98,7 +104,8 @@ describe("bit tricks agree with square-by-square references on random boards", (
         hi = 0;
       for (let s = 0; s < 64; s++) {
         const [fl, fh] = slowFlips(s, pl, ph, ol, oh);
-        if ((fl | fh) !== 0) s < 32 ? (lo |= 1 << s) : (hi |= 1 << (s - 32));
+        if ((fl | fh) !== 0 && s < 32) lo |= 1 << s;
+        else if ((fl | fh) !== 0) hi |= 1 << (s - 32);
       }
       expect([legalMoves(pl, ph, ol, oh), resultHi]).toEqual([lo, hi]);
     }
@@ -143,7 +150,9 @@ describe("word helpers", () => {
     for (const [lo, hi] of pairs) {
       const squares: number[] = [];
       for (let s = 0; s < 64; s++) if (has(lo, hi, s)) squares.push(s);
-      squares.forEach((s, r) => expect(nthSquare(lo, hi, r)).toBe(s));
+      squares.forEach((s, r) => {
+        expect(nthSquare(lo, hi, r)).toBe(s);
+      });
     }
   });
 

@@ -592,7 +592,9 @@ describe("pruned children", () => {
     const p = Position.initial();
     t.reset();
     t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-    stats.forEach(([v, w], i) => t.setStats(1 + i, v, w, w));
+    stats.forEach(([v, w], i) => {
+      t.setStats(1 + i, v, w, w);
+    });
     t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
     t.flags[1 + pruned]! |= PRUNED;
     return t;
@@ -731,7 +733,13 @@ describe("MCTS-solver", () => {
     }
     let t = 0;
     let solves = 0;
-    const slow = { outcome: () => ((t += 10), solves++, 0) };
+    const slow = {
+      outcome: () => {
+        t += 10;
+        solves++;
+        return 0;
+      },
+    };
     const s = new Search(params({ solveEmpties: 14 }), () => t, new Random(1), randomPlayout, slow);
     const report = s.choose(new Game(p), { timeMs: 100 });
     expect(report.proven).toBeUndefined();
@@ -811,7 +819,9 @@ describe("MCTS-solver", () => {
       const p = Position.initial();
       t.reset();
       t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-      proofs.forEach((proof, i) => t.setProof(1 + i, proof));
+      proofs.forEach((proof, i) => {
+        t.setProof(1 + i, proof);
+      });
       return t;
     }
     it.each([

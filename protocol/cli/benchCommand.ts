@@ -171,7 +171,9 @@ function measureInTurn(
         times[i]! += ms;
       });
     }
-    subjects.forEach((_, i) => rates[i]!.push((counts[i]! * 1000) / times[i]!));
+    subjects.forEach((_, i) => {
+      rates[i]!.push((counts[i]! * 1000) / times[i]!);
+    });
   }
   return rates;
 }

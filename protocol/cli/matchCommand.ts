@@ -230,9 +230,9 @@ function summarize(result: MatchResult) {
 function report(options: MatchOptions, result: MatchResult, print: (line: string) => void): void {
   const s = summarize(result);
   const { wins, draws, losses } = s.tally;
-  options.settings.engines.forEach((e, i) =>
-    print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`),
-  );
+  options.settings.engines.forEach((e, i) => {
+    print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`);
+  });
   print(`openings: ${options.openingsSource}`);
   print(
     `games: ${s.games}   A wins ${wins}, draws ${draws}, losses ${losses}   forfeits: A ${s.forfeits[0]}, B ${s.forfeits[1]}`,

@@ -267,11 +267,14 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
  * spaces around the rest (only ASCII blanks: the byte 0xA0 stays part of a word).
  */
 export function preprocessGtpLine(line: string): string {
-  return line
-    .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "")
-    .replace(/\t/g, " ")
-    .replace(/#.*/, "")
-    .replace(/^ +| +$/g, "");
+  return (
+    line
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: GTP says to drop these control characters.
+      .replace(/[\x00-\x08\x0a-\x1f\x7f]/g, "")
+      .replace(/\t/g, " ")
+      .replace(/#.*/, "")
+      .replace(/^ +| +$/g, "")
+  );
 }
 
 /** One command line's reply, framing included: "" for a line that is empty once preprocessed. */

@@ -16,7 +16,10 @@ import { visits } from "./visitCounter.js";
 /** The single bit of square s in the low word (0 for the high word's squares), and in the high word. */
 const BIT_LO = new Int32Array(64);
 const BIT_HI = new Int32Array(64);
-for (let s = 0; s < 64; s++) s < 32 ? (BIT_LO[s] = 1 << s) : (BIT_HI[s] = 1 << (s - 32));
+for (let s = 0; s < 64; s++) {
+  if (s < 32) BIT_LO[s] = 1 << s;
+  else BIT_HI[s] = 1 << (s - 32);
+}
 
 /** Below every score: no move tried yet. */
 const NO_SCORE = -128;

@@ -1,4 +1,4 @@
-import { AlphaBeta } from "../eval/alphaBeta.js";
+import type { AlphaBeta } from "../eval/alphaBeta.js";
 import { Position } from "../position.js";
 import { Random } from "../random.js";
 import type { Solver } from "../solver/solver.js";

@@ -27,8 +27,8 @@ function problem(line: string): { position: Position; moves: readonly { move: nu
 /** Plain negamax with alpha-beta, no ordering, no table: the reference the solver must match. `passes` counts the passes it meets. */
 const reference = { passes: 0 };
 function negamax(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, passed: boolean): number {
-  let ml = legalMoves(pl, ph, ol, oh);
-  let mh = resultHi;
+  const ml = legalMoves(pl, ph, ol, oh);
+  const mh = resultHi;
   if ((ml | mh) === 0) {
     if (passed) {
       const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);

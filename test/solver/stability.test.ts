@@ -17,8 +17,8 @@ function everFlipped(
   mine: boolean,
   out: { lo: number; hi: number },
 ): void {
-  let ml = legalMoves(pl, ph, ol, oh);
-  let mh = resultHi;
+  const ml = legalMoves(pl, ph, ol, oh);
+  const mh = resultHi;
   if ((ml | mh) === 0) {
     if (!legalMovesExist(ol, oh, pl, ph)) return;
     everFlipped(ol, oh, pl, ph, !mine, out);

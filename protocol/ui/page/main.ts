@@ -404,7 +404,9 @@ class Page {
 
   /** One square of the board is in the tab order: the one last focused. */
   private renderFocus(): void {
-    this.squares.forEach((button, s) => (button.tabIndex = s === this.focused ? 0 : -1));
+    this.squares.forEach((button, s) => {
+      button.tabIndex = s === this.focused ? 0 : -1;
+    });
   }
 
   private renderStatus(): void {

@@ -77,7 +77,10 @@ describe("the judge program", () => {
       });
       running.add(child);
       return new Promise<number | null>((resolve) =>
-        child.on("exit", (status) => (running.delete(child), resolve(status))),
+        child.on("exit", (status) => {
+          running.delete(child);
+          resolve(status);
+        }),
       );
     });
     const result = await judge.finished;
