@@ -11,6 +11,7 @@ import {
   type ObfProblem,
   Position,
   formatCode,
+  formatVertex,
   parseCode,
   parseObf,
   parseOtpMove,
@@ -381,6 +382,14 @@ describe("the session with --search alphabeta", () => {
       /session made with an evaluation/,
     );
     const classic = new Session({ ...TEST_OPTIONS, search: { ...CLASSIC_SEARCH_PARAMS, maxNodes: 20_000 } }, () => {});
-    expect(classic.genmove()).toBeGreaterThanOrEqual(0);
+    const move = classic.genmove();
+    expect(["c4", "d3", "e6", "f5"]).toContain(formatVertex(move).toLowerCase());
+    // It searched, with random playouts and no priors: nothing of the evaluation was used.
+    const thought = classic.lastThought;
+    expect(thought?.by).toBe("search");
+    if (thought?.by !== "search") return;
+    expect(thought.report.reason).toBe("search");
+    expect(thought.report.leaf).toBe("playout");
+    expect(thought.report.priors).toBe(false);
   });
 });
