@@ -137,7 +137,7 @@ strength: othello
 	$(MATCH) --seed 42 --engine-a "$(ENGINE) --pp-r 1" --engine-b "$(ENGINE) --no-pp" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
 	$(MATCH) --seed 43 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search random" --log matches/vs-random.log --json matches/vs-random.json
 
-# The search defaults, one parameter at a time against the current defaults (docs/tuning.md).
+# The search defaults, one parameter at a time against the current defaults (docs/lab/tuning-rounds.md).
 TUNE ?= --ucb-c 0.3
 TUNE_NAME ?= $(subst $(space),,$(TUNE))
 space := $(empty) $(empty)

@@ -103,7 +103,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   priorVisits: 2,
   // Fitted by `othello curve --games 20000` on the shipped weights: 7.01 and 7.09 discs over two seeds (docs/evaluation.md).
   evalScale: 7,
-  // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
+  // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
   ppR: 0,
   ppMinVisits: 64,
   // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
@@ -115,7 +115,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
 
 /**
  * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
- * (docs/tuning.md). The baseline of the strength ladder, selected by --classic.
+ * (docs/lab/tuning-rounds.md). The baseline of the strength ladder, selected by --classic.
  */
 export const CLASSIC_SEARCH_PARAMS: SearchParams = {
   ...DEFAULT_SEARCH_PARAMS,
