@@ -86,6 +86,7 @@ ui-test: othello
 # The judge on a free loopback port, and two engines that connect to it. Background jobs of a
 # script ignore SIGINT, so the trap stops them by pid on every way out, interrupts included.
 # The output is the judge's summary; the game transcript and the engines' diagnostics go to logs.
+# It fails, saying why on its last line, when the judge does: an engine forfeited or never came.
 test: othello judge
 	@dir=$$(mktemp -d); pids=; \
 	trap 'kill $$pids 2>/dev/null; rm -rf "$$dir"' EXIT; trap 'exit 130' INT TERM HUP; \
@@ -95,8 +96,11 @@ test: othello judge
 	port=$$(cat "$$dir/port"); : > engines.log; \
 	./othello --name engine-1 $(TEST_ENGINE_ARGS) $$port 2>>engines.log & pids="$$pids $$!"; \
 	./othello --name engine-2 $(TEST_ENGINE_ARGS) $$port 2>>engines.log & pids="$$pids $$!"; \
-	wait $$judge; status=$$?; cat "$$dir/judge.err" | grep -v 'listening on port' >&2; \
-	echo "transcript: judge.log; the engines' search reports: engines.log"; exit $$status
+	wait $$judge; status=$$?; grep -v 'listening on port' "$$dir/judge.err" >&2; \
+	echo "transcript: judge.log; the engines' search reports: engines.log"; \
+	if [ $$status -ne 0 ]; then \
+	  echo "make test: FAILED: $$(grep -v 'listening on port' "$$dir/judge.err" | tail -1 | sed 's/^judge: //')" >&2; exit $$status; \
+	fi
 
 # Full games against GRhino through the match runner, our engine over GTP too. Any forfeit (a
 # failed or malformed reply, an illegal move, a timeout or a crash, on either side) makes the

@@ -19,7 +19,7 @@ interface JudgeArguments {
 
 /**
  * `judge PORT [ROUNDS]`: the course judge. Standard output is the original's; the options are
- * additions, and the exit status is 1 when the match could not be played.
+ * additions, and the exit status is 1 when the match could not be played or an engine forfeited.
  */
 const judgeProgram: Program<JudgeArguments> = {
   name: "judge",
@@ -117,6 +117,14 @@ async function judge(args: readonly string[]): Promise<number> {
     for (const line of formatSummary(result.summary, new Date())) out.print(line);
     if (result.connected < 2) {
       out.log(`judge: only ${result.connected} engine(s) connected within the limit`);
+      return 1;
+    }
+    // A match with a forfeit was not played out: a script (make test) must see it failed.
+    const forfeits = result.summary.flatMap((p, i) =>
+      p.forfeit === undefined ? [] : [`player ${i} (${p.name}) forfeited: ${p.forfeit}`],
+    );
+    if (forfeits.length > 0) {
+      out.log(`judge: ${forfeits.join("; ")}`);
       return 1;
     }
     return 0;

@@ -24,11 +24,15 @@ export interface PlayerSummary {
   readonly wins: number;
   readonly losses: number;
   readonly draws: number;
+  /** Why it lost its standing (a forfeit, or never connecting); undefined when it kept it. */
+  readonly forfeit: string | undefined;
 }
 
 class Player {
   name = "unknown";
   ok: boolean;
+  /** The first reason it lost its standing. */
+  forfeit: string | undefined;
   wins = 0;
   readonly client: OtpClient | undefined;
 
@@ -37,6 +41,7 @@ class Player {
     readonly connection: UnframedConnection | undefined,
   ) {
     this.ok = connection !== undefined;
+    this.forfeit = connection === undefined ? "never connected" : undefined;
     this.client = connection === undefined ? undefined : new OtpClient(connection);
   }
 
@@ -63,6 +68,7 @@ export async function judgeMatch(
   const players = [new Player(0, connections[0]), new Player(1, connections[1])] as const;
   const forfeit = (player: Player, reason: string): void => {
     player.ok = false;
+    player.forfeit ??= reason;
     transcript(`  forfeit: ${player.label} ${reason}`);
   };
   for (const p of players) if (!p.ok) transcript(`player ${p.index} never connected`);
@@ -126,8 +132,8 @@ export async function judgeMatch(
   for (const p of players) p.connection?.close();
   const [a, b] = players;
   return [
-    { name: a.name, quit: a.ok, wins: a.wins, losses: b.wins, draws: rounds - a.wins - b.wins },
-    { name: b.name, quit: b.ok, wins: b.wins, losses: a.wins, draws: rounds - a.wins - b.wins },
+    { name: a.name, quit: a.ok, wins: a.wins, losses: b.wins, draws: rounds - a.wins - b.wins, forfeit: a.forfeit },
+    { name: b.name, quit: b.ok, wins: b.wins, losses: a.wins, draws: rounds - a.wins - b.wins, forfeit: b.forfeit },
   ];
 }
 

@@ -115,6 +115,21 @@ describe("the judge program", () => {
     expect(second.result.status).toBe(0);
   }, 20_000);
 
+  it("exits with 1 after the summary, saying who forfeited and why, when a game ends by a forfeit", async () => {
+    const judge = startJudge(["0", "2", "--host", "127.0.0.1", "--genmove-limit", "2", "--reply-limit", "2"]);
+    const port = await judge.port;
+    new FakeEngine(port, "alpha");
+    await new Promise((r) => setTimeout(r, 50));
+    // beta answers its first genmove with a move that is not legal.
+    new FakeEngine(port, "beta", (command, count) =>
+      command === "genmove" && count === 1 ? { reply: "genmove 0 0" } : undefined,
+    );
+    const result = await judge.finished;
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^NAME:alpha QUIT:1 WIN:2 LOSE:0 DRAW:0\nNAME:beta QUIT:0 WIN:0 LOSE:2 DRAW:0\n/m);
+    expect(result.stderr.trimEnd().split("\n").at(-1)).toMatch(/^judge: player 1 \(beta\) forfeited: .*illegal/);
+  }, 20_000);
+
   it("exits with 1 when the port is taken", async () => {
     const server = createServer().listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));

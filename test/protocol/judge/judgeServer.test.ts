@@ -87,6 +87,7 @@ describe("the judge with well-behaved engines", () => {
       command === "genmove" ? { reply: `${reply}\n` } : undefined;
     const { summary } = await judge(1, shouting, newline);
     expect(summary[0].quit && summary[1].quit).toBe(true);
+    expect([summary[0].forfeit, summary[1].forfeit]).toEqual([undefined, undefined]);
   });
 
   it("keeps NAME:unknown for `NAME x` (the original's scanf is case-sensitive) without a forfeit", async () => {
@@ -100,7 +101,8 @@ describe("forfeits", () => {
   function expectForfeit(j: Judged, loser: 0 | 1, rounds: number, reason: RegExp): void {
     const winner = 1 - loser;
     expect(j.summary[loser]).toMatchObject({ quit: false, wins: 0, losses: rounds, draws: 0 });
-    expect(j.summary[winner]).toMatchObject({ quit: true, wins: rounds, losses: 0, draws: 0 });
+    expect(j.summary[loser]!.forfeit).toMatch(reason);
+    expect(j.summary[winner]).toMatchObject({ quit: true, wins: rounds, losses: 0, draws: 0, forfeit: undefined });
     expect(j.engines[loser]!.received).not.toContain("quit");
     expect(j.engines[winner]!.received.at(-1)).toBe("quit");
     expect(j.transcript.some((l) => l.startsWith(`  forfeit: player ${loser} `) && reason.test(l))).toBe(true);
