@@ -62,9 +62,8 @@ define debian-package
 fi
 endef
 
-# The match runner's tests play GRhino (Debian's grhino).
+# Every test, with nothing but Node and npm: no browser (make ui-test) and no GRhino (make interop).
 check: $(NODE_MODULES)
-	$(call debian-package,$(RHINO),grhino,check)
 	npx biome ci --error-on-warnings .
 	npx tsc --noEmit
 	node build.mjs othello judge
@@ -105,8 +104,9 @@ test: othello judge
 # Full games against GRhino through the match runner, our engine over GTP too. Any forfeit (a
 # failed or malformed reply, an illegal move, a timeout or a crash, on either side) makes the
 # match runner exit 1, and so this target fail. GTP's move time is whole seconds, so 1 s is the least.
+# GRhino (Debian's grhino) is installed when it is missing and we are root; otherwise this says how.
 interop: othello
-	@test -x $(RHINO) || { echo "make interop: $(RHINO) is missing: install GRhino with 'apt-get install grhino' (as root)" >&2; exit 1; }
+	$(call debian-package,$(RHINO),grhino,interop)
 	./othello match --engine-a "./othello --gtp" --protocol-a gtp --engine-b "$(RHINO) -l $(INTEROP_LEVEL)" --protocol-b gtp \
 	  --games $(INTEROP_GAMES) --move-time 1 --seed 6 --log interop.log \
 	  || { echo "make interop: FAILED: a game was forfeited or an engine could not start (log: interop.log)" >&2; exit 1; }

@@ -12,7 +12,6 @@ import { formatOpening, parseOpening, parseOpeningsFile, randomOpenings } from "
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
-const RHINO = "/usr/games/gtp-rhino";
 const dir = mkdtempSync(join(tmpdir(), "match-test-"));
 const registry = new ProcessRegistry();
 
@@ -29,6 +28,9 @@ function processesWith(marker: string): string[] {
 }
 
 const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
+// Our engine over GTP, on a fixed number of visits: GTP's clock counts whole seconds. (`make interop`
+// plays GRhino, another program's GTP, through the same runner.)
+const OTHELLO_GTP = ["node", OTHELLO, "--gtp", "--playouts", "300", "--name", "gtp-engine"];
 const misbehaving = (mode: string): EngineSpec => ({
   argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode],
   protocol: "otp",
@@ -103,14 +105,14 @@ describe("match statistics", () => {
 });
 
 describe("the match runner", () => {
-  it("plays real engines against each other: ours over OTP, GRhino over GTP, colours swapped", async () => {
-    const rhino: EngineSpec = { argv: [RHINO, "-l", "1"], protocol: "gtp" };
+  it("plays real engines against each other: one over OTP, one over GTP, colours swapped", async () => {
+    const gtp: EngineSpec = { argv: OTHELLO_GTP, protocol: "gtp" };
     const done: number[] = [];
-    const result = await runMatch(settings([othello, rhino], 4, { concurrency: 2 }), registry, (g) =>
+    const result = await runMatch(settings([othello, gtp], 4, { concurrency: 2 }), registry, (g) =>
       done.push(g.index),
     );
     expect(done.sort()).toEqual([0, 1, 2, 3]);
-    expect(result.names).toEqual(["othello-uct", "GTP GRhino"]);
+    expect(result.names).toEqual(["othello-uct", "gtp-engine"]);
     expect(result.games.map((g) => g.black)).toEqual([0, 1, 0, 1]);
     expect(result.games[0]!.opening).toBe(result.games[1]!.opening);
     for (const g of result.games) {
@@ -192,7 +194,7 @@ describe("the match runner", () => {
         "--engine-a",
         `node ${OTHELLO}`,
         "--engine-b",
-        `${RHINO} -l 1`,
+        formatCommandLine(OTHELLO_GTP),
         "--protocol-b",
         "gtp",
         "--games",
