@@ -5,6 +5,7 @@ import { type JudgeSettings, runJudge } from "../judge/judgeServer.js";
 import { parsePositiveSeconds, parseWholeNumber } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { checkOutputFile, openOutputFile } from "./outputFile.js";
+import { standardOutput } from "./standardOutput.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 /** The command line as typed; `judgeSettings` reads PORT and ROUNDS. */
@@ -77,10 +78,7 @@ function judgeSettings(a: JudgeArguments, positional: readonly string[]): Result
   });
 }
 
-const out: Output = {
-  log: (line) => void process.stderr.write(`${line}\n`),
-  print: (line) => void process.stdout.write(`${line}\n`),
-};
+const out: Output = standardOutput("judge");
 
 async function judge(args: readonly string[]): Promise<number> {
   const parsed = programArguments(judgeProgram, args, out);

@@ -11,12 +11,10 @@ import { solveCommand, solveProgram } from "./solveCommand.js";
 import { trainCommand, trainProgram } from "./trainCommand.js";
 import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
+import { standardOutput } from "./standardOutput.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
-const out: Output = {
-  log: (line) => void process.stderr.write(`${line}\n`),
-  print: (line) => void process.stdout.write(`${line}\n`),
-};
+const out: Output = standardOutput("othello");
 
 interface Subcommand {
   /** Its synopsis, as `othello --help` lists it. */
