@@ -12,6 +12,7 @@ import { trainCommand, trainProgram } from "./trainCommand.js";
 import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
 import { standardOutput } from "./standardOutput.js";
+import { isSubcommandLike, unknownSubcommand } from "./subcommandNames.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
 const out: Output = standardOutput("othello");
@@ -36,11 +37,15 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   curve: { synopsis: curveProgram.synopsis[0]!, run: curveCommand },
 };
 
-// A subcommand, or else the engine with its options and address.
+// A subcommand, or else the engine with its options and address. A first word that is neither
+// an option nor an address nor a port was meant as a subcommand.
 const [first, ...rest] = process.argv.slice(2);
 const subcommand = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? SUBCOMMANDS[first]! : undefined;
-process.exitCode =
-  subcommand === undefined
+const unknown = subcommand === undefined && first !== undefined && isSubcommandLike(first);
+if (unknown) out.log(unknownSubcommand(first, Object.keys(SUBCOMMANDS)));
+process.exitCode = unknown
+  ? 2
+  : subcommand === undefined
     ? await engineCommand(
         process.argv.slice(2),
         out,
