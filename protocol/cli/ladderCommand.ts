@@ -141,7 +141,9 @@ function finishedRungs(a: LadderArguments, out: Output): Outcome {
       continue;
     }
     const row = readRow(rung.name, json);
-    if (row.ok) rows.push(row.value);
+    if (row.ok && row.value.played < row.value.games)
+      out.log(`ladder: ${rung.name}: interrupted after ${row.value.played} of ${row.value.games} games (${json})`);
+    else if (row.ok) rows.push(row.value);
     else {
       out.log(`othello ladder: ${row.error}`);
       status = 2;
@@ -184,12 +186,16 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
         );
         return { rows, status: 2 };
       }
-      if (earlier.value.forfeits[0] + earlier.value.forfeits[1] === 0) {
+      const { played: finished, games, forfeits } = earlier.value;
+      if (finished < games)
+        out.log(`ladder: ${rung.name}: ${json} has ${finished} of ${games} games (interrupted): played again`);
+      else if (forfeits[0] + forfeits[1] > 0)
+        out.log(`ladder: ${rung.name}: ${json} has forfeited games: played again`);
+      else {
         out.log(`ladder: ${rung.name}: finished already (${json}), skipped; ${AGAIN}`);
         rows.push(earlier.value);
         continue;
       }
-      out.log(`ladder: ${rung.name}: ${json} has forfeited games: played again`);
     }
     out.log(`ladder: ${rung.name}: ${a.games} games against ${wanted.opponent} at ${wanted["time a move"]} a move`);
     const engines = {
@@ -209,12 +215,22 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
       moveTime: rung.moveTimeSeconds,
       genmoveLimit,
     };
-    // The match's report goes to stderr with its progress: stdout is the table's.
+    // The match's report goes to stderr with its progress: stdout is the table's. An earlier file
+    // (forfeited or interrupted games) is replaced, and none is left when no game could be played.
+    rmSync(json, { force: true });
     const match = await playMatch(
       { ...matchProgram.defaults(), ...engines, ...files, ...settings },
       { print: out.log, log: out.log },
     );
     if (match === 2) return { rows, status: 2 };
+    if (!existsSync(json)) {
+      out.log(`ladder: ${rung.name}: no game was played: the ladder stops here`);
+      return { rows, status: match === 130 ? 130 : 1 };
+    }
+    if (match === 130) {
+      out.log(`ladder: interrupted in ${rung.name}; a rerun plays it again`);
+      return { rows, status: 130 };
+    }
     if (match === 1) status = 1;
     const row = readRow(rung.name, json);
     if (!row.ok) {

@@ -42,7 +42,9 @@ export const matchProgram: Program<MatchArguments> = {
   synopsis: ["othello match --engine-a CMD --engine-b CMD [OPTIONS]"],
   about: [
     "Plays games between two engine commands over stdin/stdout, each speaking OTP or GTP, and reports",
-    "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited.",
+    "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited or",
+    "an engine could not start (then no game is played). Ctrl-C stops it: the games finished are reported and",
+    "written to the files, and the status is 130.",
   ],
   options: {
     "--engine-a": field(
@@ -69,7 +71,7 @@ export const matchProgram: Program<MatchArguments> = {
     "--move-time": field(
       "moveTime",
       "S",
-      'seconds per move, sent to both as "time_settings 0 S 1"',
+      'seconds per move, sent to both as "time_settings 0 S 1"; without it or --game-time no clock is sent, and each engine thinks for its own default time a move (ours 5 s), within --genmove-limit',
       parsePositiveSeconds,
     ),
     "--game-time": field(
@@ -310,24 +312,40 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   }
   const logFd = logFile.ok ? logFile.value : undefined;
   const registry = new ProcessRegistry();
+  // The first interrupt stops the match and keeps the games finished; a second one ends it at once.
+  const interrupted = new AbortController();
   const stop = (): void => {
+    if (interrupted.signal.aborted) process.exit(130);
+    interrupted.abort();
     registry.killAll();
-    process.exit(130);
   };
-  process.once("SIGINT", stop).once("SIGTERM", stop);
+  process.on("SIGINT", stop).on("SIGTERM", stop);
   const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
-  const result = await runMatch(options.settings, registry, (game) => {
-    finished.push(game);
-    if (logFd !== undefined) writeSync(logFd, `${describeGame(game).join("\n")}\n`);
-    else if (game.forfeit !== undefined) log(`${tty ? "\r\x1b[K" : ""}${describeGame(game).join("\n")}`);
-    const bar = progressBar(finished.length, options.settings.games, finished);
-    process.stderr.write(tty ? `\r\x1b[K${bar}` : `${bar}\n`);
-  });
-  if (tty) process.stderr.write("\n");
+  const result = await runMatch(
+    options.settings,
+    registry,
+    (game) => {
+      finished.push(game);
+      if (logFd !== undefined) writeSync(logFd, `${describeGame(game).join("\n")}\n`);
+      else if (game.forfeit !== undefined) log(`${tty ? "\r\x1b[K" : ""}${describeGame(game).join("\n")}`);
+      const bar = progressBar(finished.length, options.settings.games, finished);
+      process.stderr.write(tty ? `\r\x1b[K${bar}` : `${bar}\n`);
+    },
+    interrupted.signal,
+  );
+  if (tty && finished.length > 0) process.stderr.write("\n");
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
+  if (result.unstarted !== undefined) {
+    const { engine, reason, lastWords } = result.unstarted;
+    const said = lastWords.length === 0 ? "" : ` (its last words: ${lastWords.at(-1)})`;
+    log(
+      `othello match: ${LABELS[engine]} (${formatCommandLine(options.settings.engines[engine].argv)}) at start-up: ${reason}${said}; no game played`,
+    );
+    return 1;
+  }
   report(options, result, print);
   if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
   if (options.ggfFile !== undefined) {
@@ -335,6 +353,12 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
     // GGS writes dates so: the match's start, for every game of it.
     const date = started.replace("T", " ").replace(/\.\d+Z$/, " GMT");
     writeFileSync(options.ggfFile, result.games.map((g) => `${formatGameRecordGgf(g, names, date)}\n`).join(""));
+  }
+  if (interrupted.signal.aborted) {
+    log(
+      `othello match: interrupted after ${result.games.length} of ${options.settings.games} games; those are reported`,
+    );
+    return 130;
   }
   const forfeited = result.games.filter((g) => g.forfeit !== undefined);
   if (forfeited.length === 0) return 0;

@@ -17,6 +17,8 @@ export interface LadderRow {
   readonly opponent: readonly string[];
   readonly moveTimeSeconds: number;
   readonly games: number;
+  /** The games played: fewer than `games` when the match was interrupted. */
+  readonly played: number;
   readonly openings: string;
   readonly concurrency: number;
   /** From our side. */
@@ -100,6 +102,7 @@ export function readLadderRow(rung: string, text: string): Result<LadderRow> {
     opponent: f.words("engines.1.command"),
     moveTimeSeconds: f.seconds("settings.moveTimeSeconds"),
     games: f.count("settings.games"),
+    played: f.count("summary.games"),
     openings: f.text("settings.openings"),
     concurrency: f.count("settings.concurrency"),
     tally: { wins: f.count("summary.wins"), draws: f.count("summary.draws"), losses: f.count("summary.losses") },

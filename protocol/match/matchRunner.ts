@@ -160,36 +160,56 @@ async function playGame(seats: readonly [Seat, Seat], index: number, settings: M
 
 export interface MatchResult {
   readonly names: readonly [string | undefined, string | undefined];
+  /** The games finished, in order; fewer than asked when the match was stopped. */
   readonly games: readonly GameRecord[];
+  /** An engine that could not be started (or did not answer `name`): no game was played. */
+  readonly unstarted?: Forfeit | undefined;
 }
 
 /**
  * Plays the match on `concurrency` workers, each with its own pair of engine processes, and
- * reports every finished game to `onGame` as it comes.
+ * reports every finished game to `onGame` as it comes. Both engines are started once first: one
+ * that cannot start ends the match before any game. Once `stop` is aborted no game starts, and
+ * the games then under way are left out (their engines are being killed).
  */
 export async function runMatch(
   settings: MatchSettings,
   registry: ProcessRegistry,
   onGame: (game: GameRecord) => void,
+  stop?: AbortSignal,
 ): Promise<MatchResult> {
   const games: GameRecord[] = [];
   const names: [string | undefined, string | undefined] = [undefined, undefined];
+  const seatsOf = (): readonly [Seat, Seat] =>
+    [new Seat(settings.engines[0], registry), new Seat(settings.engines[1], registry)] as const;
+  const first = seatsOf();
+  for (const engine of [0, 1] as const) {
+    const started = await first[engine].ready(settings.replyLimitMs);
+    if (!started.ok) {
+      const unstarted = { engine, reason: started.error, lastWords: first[engine].lastWords };
+      for (const seat of first) seat.discard();
+      return { names, games: [], unstarted };
+    }
+  }
   let next = 0;
-  async function worker(): Promise<void> {
-    const seats = [new Seat(settings.engines[0], registry), new Seat(settings.engines[1], registry)] as const;
+  const stopped = (): boolean => stop?.aborted === true;
+  async function worker(seats: readonly [Seat, Seat]): Promise<void> {
     try {
-      while (next < settings.games) {
+      while (next < settings.games && !stopped()) {
         const record = await playGame(seats, next++, settings);
+        if (stopped()) break;
         games[record.index] = record;
         onGame(record);
       }
     } finally {
-      await Promise.all(seats.map((s) => s.close(settings.replyLimitMs)));
+      if (stopped()) for (const seat of seats) seat.discard();
+      else await Promise.all(seats.map((s) => s.close(settings.replyLimitMs)));
       for (const i of [0, 1] as const) names[i] ??= seats[i].name;
     }
   }
-  await Promise.all(Array.from({ length: Math.min(settings.concurrency, settings.games) }, worker));
-  return { names, games };
+  const workers = Math.min(settings.concurrency, settings.games);
+  await Promise.all(Array.from({ length: workers }, (_, i) => worker(i === 0 ? first : seatsOf())));
+  return { names, games: games.filter((g) => g !== undefined) };
 }
 
 /** Engine 0's wins, draws and losses. */

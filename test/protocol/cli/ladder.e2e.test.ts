@@ -83,18 +83,30 @@ describe("othello ladder", () => {
   }, 30_000);
 
   it("shows a forfeit in the table, exits with status 1, and plays that rung again on a rerun", async () => {
-    const rungs = ["--rung", even, "--rung", "gone 1 /nonexistent/engine"];
+    const crash = `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash gtp`;
+    const rungs = ["--rung", even, "--rung", `crash 1 ${crash}`];
     const first = await ladder("b", ...rungs);
     expect(first.status).toBe(1);
-    expect(lines(first.stdout)[2]).toMatch(/^gone +\/nonexistent\/engine +1 s +2\/0\/0 +1\.000 .* 0, 2$/);
-    expect(first.stderr).toContain("match: B forfeited 2 game(s), first in game 1: could not be started");
+    expect(lines(first.stdout)[2]).toMatch(
+      /^crash +node \S+misbehavingEngine\.mjs crash gtp +1 s +2\/0\/0 +1\.000 .* 0, 2$/,
+    );
+    expect(first.stderr).toContain("match: B forfeited 2 game(s), first in game 1: exited with status 3");
     expect(first.stderr).toMatch(/ladder: games were forfeited .*: a rerun plays those rungs again\n$/);
     const again = await ladder("b", ...rungs);
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("ladder: even: finished already");
     expect(again.stderr).toContain(
-      `ladder: gone: ${join(DIR, "b", "ladder-gone.json")} has forfeited games: played again\nladder: gone: 2 games against /nonexistent/engine`,
+      `ladder: crash: ${join(DIR, "b", "ladder-crash.json")} has forfeited games: played again\nladder: crash: 2 games against ${crash}`,
     );
+  }, 30_000);
+
+  it("stops at a rung whose opponent cannot start: status 1, no file for it, the rungs after it not played", async () => {
+    const first = await ladder("d", "--rung", "gone 1 /nonexistent/engine", "--rung", even);
+    expect(first.status).toBe(1);
+    expect(first.stderr).toContain("othello match: B (/nonexistent/engine) at start-up: could not be started");
+    expect(first.stderr).toMatch(/ladder: gone: no game was played: the ladder stops here\n$/);
+    expect(existsSync(join(DIR, "d", "ladder-gone.json"))).toBe(false);
+    expect(existsSync(join(DIR, "d", "ladder-even.json"))).toBe(false);
   }, 30_000);
 
   it("--table shows the rungs finished, says which are not, and names a corrupt file; playing over a corrupt file stops", async () => {

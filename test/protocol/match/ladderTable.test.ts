@@ -70,6 +70,7 @@ describe("a rung's match JSON", () => {
       opponent: ["/usr/games/gtp-rhino", "-l", "1"],
       moveTimeSeconds: 1,
       games: 20,
+      played: 20,
       openings: "protocol/match/xot-large.txt",
       concurrency: 2,
       tally: { wins: 19, draws: 0, losses: 1 },

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -108,9 +108,7 @@ describe("the match runner", () => {
   it("plays real engines against each other: one over OTP, one over GTP, colours swapped", async () => {
     const gtp: EngineSpec = { argv: OTHELLO_GTP, protocol: "gtp" };
     const done: number[] = [];
-    const result = await runMatch(settings([othello, gtp], 4, { concurrency: 2 }), registry, (g) =>
-      done.push(g.index),
-    );
+    const result = await runMatch(settings([othello, gtp], 4, { concurrency: 2 }), registry, (g) => done.push(g.index));
     expect(done.sort()).toEqual([0, 1, 2, 3]);
     expect(result.names).toEqual(["othello-uct", "gtp-engine"]);
     expect(result.games.map((g) => g.black)).toEqual([0, 1, 0, 1]);
@@ -287,10 +285,50 @@ describe("the match runner", () => {
       [OTHELLO, "match", "--engine-a", `node ${OTHELLO}`, "--engine-b", "/nonexistent/engine", "--games", "1"],
       { encoding: "utf8", timeout: 60_000 },
     );
+    // An engine that cannot start ends the match before any game: one line, status 1.
     expect(missing.status).toBe(1);
-    expect(missing.stderr).toMatch(
-      /^match: B forfeited 1 game\(s\), first in game 1: could not be started: spawn \/nonexistent\/engine ENOENT before replying to "name"$/m,
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr).toBe(
+      'othello match: B (/nonexistent/engine) at start-up: could not be started: spawn /nonexistent/engine ENOENT before replying to "name"; no game played\n',
     );
+  }, 60_000);
+
+  it("Ctrl-C: the games finished are reported and written (JSON, GGF), the status is 130", async () => {
+    const json = join(dir, "interrupted.json");
+    const ggf = join(dir, "interrupted.ggf");
+    const engine = `node ${OTHELLO} --playouts 50`;
+    const child = spawn(
+      "node",
+      [OTHELLO, "match", "--engine-a", engine, "--engine-b", engine, "--games", "40", "--json", json, "--ggf", ggf],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    const interrupted = new Promise<void>((resolve) =>
+      child.stderr.setEncoding("utf8").on("data", (d: string) => {
+        stderr += d;
+        if (/\] 2\/40 /.test(stderr)) resolve();
+      }),
+    );
+    await interrupted;
+    const sent = performance.now();
+    child.kill("SIGINT");
+    const status = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+    expect(performance.now() - sent).toBeLessThan(10_000);
+    expect(status).toBe(130);
+    const played = Number(/^games: (\d+) /m.exec(stdout)?.[1]);
+    expect(played).toBeGreaterThanOrEqual(2);
+    expect(played).toBeLessThan(40);
+    expect(stderr.trimEnd().split("\n").at(-1)).toBe(
+      `othello match: interrupted after ${played} of 40 games; those are reported`,
+    );
+    const data = JSON.parse(readFileSync(json, "utf8"));
+    expect(data.summary.games).toBe(played);
+    expect(data.games).toHaveLength(played);
+    expect(data.games.every((g: { forfeit?: unknown }) => g.forfeit === undefined)).toBe(true);
+    expect(readFileSync(ggf, "utf8").trimEnd().split("\n")).toHaveLength(played);
+    expect(processesWith(`${OTHELLO} --playouts 50`)).toEqual([]);
   }, 60_000);
 
   it("othello match -h prints its usage on stdout; a bad option is one line and status 2", () => {
