@@ -4,11 +4,6 @@
 NODE_MODULES := node_modules/.package-lock.json
 SOURCES := $(shell find src protocol -name "*.ts" -o -name "*.html" -o -name "*.css") build.mjs package.json
 
-# The move generator and the flip function are larger than V8's default inlining budget;
-# inlined into the playout and search loops they keep both words of every board in
-# registers, about 15% more playouts per second. The launcher passes this to node.
-V8_FLAGS := --max-inlined-bytecode-size=4000 --max-inlined-bytecode-size-cumulative=8000
-
 # `make test` passes these to both engines: half a second per move keeps the match to about a minute.
 TEST_ENGINE_ARGS ?= --time 0.5
 TEST_ROUNDS ?= 2
@@ -18,7 +13,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check format test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: all check format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -34,11 +29,10 @@ dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights
 	@echo "build dist/othello.js"
 	@node build.mjs othello
 
-# The endgame solver's unrolled recursion is the exception: under that budget it compiles for
-# longer than fforum 1-19 takes to solve, and runs no faster (docs/solver.md), so the solver's
-# own subcommands start without it.
+# The launcher. V8's flags are the program's own business (protocol/cli/v8Flags.ts), so that it runs
+# alike however it is started: this script, node dist/othello.js, or an npm install's command.
 othello: dist/othello.js Makefile
-	@printf '#!/bin/sh\ncase "$$1" in solve|endgames|review) exec node "$$(dirname "$$0")/dist/othello.js" "$$@";; esac\nexec node $(V8_FLAGS) "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
+	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/othello.js" "$$@"\n' > $@
 	@chmod +x $@
 
 dist/judge.js: $(NODE_MODULES) $(SOURCES)
@@ -111,6 +105,28 @@ interop: othello
 	  --games $(INTEROP_GAMES) --move-time 1 --seed 6 --log interop.log \
 	  || { echo "make interop: FAILED: a game was forfeited or an engine could not start (log: interop.log)" >&2; exit 1; }
 	@echo "make interop: $(INTEROP_GAMES) full games against GRhino level $(INTEROP_LEVEL), no protocol error (log: interop.log)"
+
+# The npm package as a user gets it: `npm pack` (which builds), installed into a temporary prefix
+# as `npm install -g` does, then its commands run from there, the repository out of reach: the
+# engine's version, a genmove over stdin with the shipped weights, two search threads (the worker
+# file), the browser page's files, and the judge; then once more through npx.
+package-test: $(NODE_MODULES)
+	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
+	fail() { echo "make package-test: FAILED: $$1" >&2; exit 1; }; \
+	npm pack --silent --pack-destination "$$dir" >/dev/null || fail "npm pack"; \
+	tarball=$$(ls "$$dir"/othello-uct-*.tgz); \
+	echo "package-test: $$(basename $$tarball), $$(du -k $$tarball | cut -f1) kB, $$(tar tzf $$tarball | wc -l) files"; \
+	npm install --global --prefix "$$dir/prefix" --no-audit --no-fund --loglevel=error "$$tarball" >/dev/null || fail "npm install --global"; \
+	cd "$$dir"; bin="$$dir/prefix/bin"; \
+	version="othello $$(node -p 'require("$(CURDIR)/package.json").version')"; \
+	test "$$($$bin/othello --version)" = "$$version" || fail "othello --version is not '$$version'"; \
+	printf 'genmove\nquit\n' | $$bin/othello --playouts 200 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
+	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --playouts 500 2>&1 >/dev/null | grep -q ' on 2 threads' \
+	  || fail "a search on two threads (the worker file)"; \
+	for f in index.html page.js page.css; do test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/ui/$$f" || fail "the page's $$f"; done; \
+	$$bin/othello-course-judge --version >/dev/null || fail "othello-course-judge --version"; \
+	npx --yes --package "$$tarball" othello --version >/dev/null || fail "npx othello --version"; \
+	echo "package-test: installed; othello --version, a genmove, two threads, the page's files, the judge and npx work"
 
 bench: othello
 	./othello bench

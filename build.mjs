@@ -43,6 +43,8 @@ await Promise.all([
         target: "node20",
         sourcemap: true,
         logLevel: "warning",
+        // The programs run as commands of their own once installed by npm (package.json's bin).
+        ...(entry.startsWith("cli/") ? { banner: { js: "#!/usr/bin/env node" } } : {}),
       }),
     ),
   ...(programs.includes("othello") ? [buildPage()] : []),

@@ -1,3 +1,5 @@
+// First: it sets V8's flags before the rest of the program is compiled.
+import "./v8Flags.js";
 import { benchCommand, benchProgram } from "./benchCommand.js";
 import { curveCommand, curveProgram } from "./curveCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
