@@ -1,5 +1,12 @@
 import packageJson from "../../package.json" with { type: "json" };
-import { type OptionTable, type ParsedOptions, formatOptions, parseOptions } from "../text/optionTable.js";
+import {
+  type KeyTable,
+  type OptionTable,
+  type ParsedOptions,
+  formatKeys,
+  formatOptions,
+  parseOptions,
+} from "../text/optionTable.js";
 
 /** Where a program writes: `print` is its output (stdout), `log` everything else (stderr). */
 export interface Output {
@@ -17,6 +24,14 @@ export interface Program<T> {
   readonly about: readonly string[];
   readonly options: OptionTable<T>;
   readonly defaults: () => T;
+  /** The keys of its `--tune KEY=VALUE`, if it has that option, which `--help-tuning` lists. */
+  readonly tuning?: Tuning<T>;
+}
+
+/** A program's tuning constants: a few lines on them, and the table that sets them. */
+export interface Tuning<T> {
+  readonly about: readonly string[];
+  readonly keys: KeyTable<T>;
 }
 
 export const VERSION = packageJson.version;
@@ -29,8 +44,15 @@ export function formatUsage<T>(program: Program<T>): string {
     ...program.about,
     "options (also as --option=VALUE):",
     ...formatOptions(program.options),
-    "  -h, --help  this text; --version  the version",
+    program.tuning === undefined
+      ? "  -h, --help  this text; --version  the version"
+      : "  -h, --help  this text; --help-tuning  the keys of --tune with their defaults; --version  the version",
   ].join("\n");
+}
+
+/** What `--help-tuning` prints: the keys with their value's form, their default and why. */
+export function formatTuning<T>(tuning: Tuning<T>, defaults: T): string {
+  return [...tuning.about, ...formatKeys(tuning.keys, defaults)].join("\n");
 }
 
 /** One error line and where to read more; the status of a usage error. */
@@ -40,8 +62,9 @@ export function usageError<T>(program: Program<T>, message: string, out: Output)
 }
 
 /**
- * The program's command line, or the status to exit with: `-h`/`--help` prints the usage and
- * `--version` the version on stdout (status 0); a bad option prints one line on stderr (status 2).
+ * The program's command line, or the status to exit with: `-h`/`--help` prints the usage,
+ * `--help-tuning` the tuning keys (if the program has any) and `--version` the version on stdout
+ * (status 0); a bad option prints one line on stderr (status 2).
  */
 export function programArguments<T>(
   program: Program<T>,
@@ -50,6 +73,10 @@ export function programArguments<T>(
 ): ParsedOptions<T> | number {
   if (args.includes("-h") || args.includes("--help")) {
     out.print(formatUsage(program));
+    return 0;
+  }
+  if (program.tuning !== undefined && args.includes("--help-tuning")) {
+    out.print(formatTuning(program.tuning, program.defaults()));
     return 0;
   }
   if (args.includes("--version")) {

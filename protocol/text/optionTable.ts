@@ -9,6 +9,8 @@ export interface OptionSpec<T> {
   /** The value's placeholder in the usage; absent for a flag, which takes no value. */
   readonly value?: string;
   readonly help: string;
+  /** Another name for the same option, an older one kept working; the usage gives it on this option's line. */
+  readonly alias?: string;
   readonly apply: (settings: T, value: string) => Result<T>;
 }
 
@@ -47,6 +49,47 @@ export function flag<T>(help: string, set: (settings: T) => T): OptionSpec<T> {
   return { help, apply: (settings) => ok(set(settings)) };
 }
 
+/** The same option, also under another name. */
+export function aliased<T>(alias: string, spec: OptionSpec<T>): OptionSpec<T> {
+  return { ...spec, alias };
+}
+
+/**
+ * One key of a keyed option (`--tune KEY=VALUE`): what it sets, its value's form, the
+ * measurement behind its default, and how it reads and sets the settings.
+ */
+export interface KeySpec<T> {
+  /** The value's form in the listing of the keys: "0 to 100", "eval|playout". */
+  readonly value: string;
+  readonly help: string;
+  /** Why the default is what it is: the match or measurement that chose it ("against it 0.6 scored 0.175..."). */
+  readonly basis: string;
+  /** The key's value in the settings, as it is written after `=`. */
+  readonly read: (settings: T) => string;
+  readonly apply: (settings: T, value: string) => Result<T>;
+}
+
+/** Every key of a keyed option by its name; the listing of the keys is computed from it. */
+export type KeyTable<T> = Readonly<Record<string, KeySpec<T>>>;
+
+/** An option whose value is KEY=VALUE with a key of the table; repeated, each sets its key. */
+export function keyed<T>(help: string, keys: KeyTable<T>): OptionSpec<T> {
+  return {
+    value: "KEY=VALUE",
+    help,
+    apply: (settings, text) => {
+      const eq = text.indexOf("=");
+      if (eq < 0) return err(`expected KEY=VALUE, got "${printable(text)}"`);
+      const key = text.slice(0, eq);
+      const spec = Object.hasOwn(keys, key) ? keys[key] : undefined;
+      if (spec === undefined)
+        return err(`unknown key "${printable(key)}"; the keys are ${Object.keys(keys).join(", ")}`);
+      const applied = spec.apply(settings, text.slice(eq + 1));
+      return applied.ok ? applied : err(`${key}: ${applied.error}`);
+    },
+  };
+}
+
 /** Any text but the empty one (a file name, a command line, an address). */
 export function nonEmpty(text: string): Result<string> {
   return text === "" ? err("the value is empty") : ok(text);
@@ -73,7 +116,7 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
     }
     const eq = arg.indexOf("=");
     const name = eq < 0 ? arg : arg.slice(0, eq);
-    const spec = Object.hasOwn(table, name) ? table[name] : undefined;
+    const spec = findOption(table, name);
     if (spec === undefined) return err(`unknown option "${printable(name)}"`);
     let value = "";
     if (spec.value === undefined) {
@@ -93,11 +136,39 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
   return ok({ settings, positional });
 }
 
+/** The option by its name or its alias. */
+function findOption<T>(table: OptionTable<T>, name: string): OptionSpec<T> | undefined {
+  return Object.hasOwn(table, name) ? table[name] : Object.values(table).find((spec) => spec.alias === name);
+}
+
 /** The table as usage lines, one option a line with its help aligned. */
 export function formatOptions<T>(table: OptionTable<T>): string[] {
-  const rows = Object.entries(table).map(
-    ([name, spec]) => [spec.value === undefined ? name : `${name} ${spec.value}`, spec.help] as const,
+  return alignColumns(
+    Object.entries(table).map(([name, spec]) => [
+      spec.value === undefined ? name : `${name} ${spec.value}`,
+      spec.alias === undefined ? spec.help : `${spec.help} (alias: ${spec.alias})`,
+    ]),
   );
-  const width = Math.max(...rows.map(([left]) => left.length));
-  return rows.map(([left, help]) => `  ${left.padEnd(width)}  ${help}`);
+}
+
+/** The keys as lines under a heading, one key a line: its value's form, its value in `defaults`, what it sets and why that default. */
+export function formatKeys<T>(keys: KeyTable<T>, defaults: T): string[] {
+  return alignColumns([
+    ["KEY", "VALUE", "DEFAULT", "WHAT IT SETS, AND WHY ITS DEFAULT"],
+    ...Object.entries(keys).map(([key, spec]) => {
+      const value = spec.read(defaults);
+      return [key, spec.value, value, `${spec.help}. Why ${value}: ${spec.basis}`];
+    }),
+  ]);
+}
+
+/** Rows of cells as lines, every column but the last padded to its widest cell. */
+function alignColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths: number[] = [];
+  for (const row of rows)
+    for (const [column, cell] of row.entries()) widths[column] = Math.max(widths[column] ?? 0, cell.length);
+  return rows.map(
+    (row) =>
+      `  ${row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`,
+  );
 }

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { ok } from "../../../src/index.js";
+import { parseWholeNumber } from "../../../protocol/text/numbers.js";
+import {
+  type KeyTable,
+  type OptionTable,
+  aliased,
+  field,
+  flag,
+  formatKeys,
+  formatOptions,
+  keyed,
+  parseOptions,
+} from "../../../protocol/text/optionTable.js";
+
+interface Settings {
+  readonly count: number;
+  readonly size: number;
+  readonly loud: boolean;
+}
+
+const DEFAULTS: Settings = { count: 1, size: 10, loud: false };
+
+const KEYS: KeyTable<Settings> = {
+  size: {
+    value: "1 to 99",
+    help: "the size",
+    basis: "it fits",
+    read: (s) => String(s.size),
+    apply: (s, text) => {
+      const n = parseWholeNumber(text, 1, 99);
+      return n.ok ? ok({ ...s, size: n.value }) : n;
+    },
+  },
+  loud: {
+    value: "on|off",
+    help: "speak up",
+    basis: "nobody asked",
+    read: (s) => (s.loud ? "on" : "off"),
+    apply: (s, text) => ok({ ...s, loud: text === "on" }),
+  },
+};
+
+const TABLE: OptionTable<Settings> = {
+  "--count": aliased(
+    "--number",
+    field("count", "N", "how many", (t) => parseWholeNumber(t, 1, 9)),
+  ),
+  "--quiet": flag("say nothing", (s) => ({ ...s, loud: false })),
+  "--set": keyed("set a key", KEYS),
+};
+
+const parse = (...args: string[]) => parseOptions(TABLE, args, DEFAULTS);
+
+describe("an option's alias", () => {
+  it("sets what the option sets, with a separate or an = value", () => {
+    for (const args of [["--count", "3"], ["--number", "3"], ["--number=3"]])
+      expect(parse(...args)).toEqual({ ok: true, value: { settings: { ...DEFAULTS, count: 3 }, positional: [] } });
+  });
+
+  it("an error names the option as it was typed", () => {
+    expect(parse("--number", "0")).toEqual({ ok: false, error: "--number: 0 is out of range: expected 1 to 9" });
+    expect(parse("--number")).toEqual({ ok: false, error: "--number needs a value N" });
+  });
+
+  it("is shown on its option's line, not on a line of its own", () => {
+    expect(formatOptions(TABLE)).toEqual([
+      "  --count N        how many (alias: --number)",
+      "  --quiet          say nothing",
+      "  --set KEY=VALUE  set a key",
+    ]);
+  });
+});
+
+describe("a keyed option", () => {
+  it("sets the key named before the =, repeated for several keys", () => {
+    expect(parse("--set", "size=20", "--set=loud=on")).toEqual({
+      ok: true,
+      value: { settings: { ...DEFAULTS, size: 20, loud: true }, positional: [] },
+    });
+  });
+
+  it.each([
+    [["--set", "size"], '--set: expected KEY=VALUE, got "size"'],
+    [["--set", "Size=2"], '--set: unknown key "Size"; the keys are size, loud'],
+    [["--set", "constructor=2"], '--set: unknown key "constructor"; the keys are size, loud'],
+    [["--set", "size=100"], "--set: size: 100 is out of range: expected 1 to 99"],
+    [["--set", "size="], '--set: size: expected a whole number from 1 to 99, got ""'],
+  ])("refuses %j in one line that says what is wrong", (args, message) => {
+    expect(parse(...args)).toEqual({ ok: false, error: message });
+  });
+
+  it("its keys are listed one a line, aligned, with the value in the settings given and why", () => {
+    expect(formatKeys(KEYS, { ...DEFAULTS, size: 5 })).toEqual([
+      "  KEY   VALUE    DEFAULT  WHAT IT SETS, AND WHY ITS DEFAULT",
+      "  size  1 to 99  5        the size. Why 5: it fits",
+      "  loud  on|off   off      speak up. Why off: nobody asked",
+    ]);
+  });
+});
