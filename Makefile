@@ -154,12 +154,14 @@ ENGINE = ./othello --time $(MATCH_TIME)
 # Issue 4: UCT against flat UCB1, pruning against none, and against random moves.
 strength: othello
 	$(MATCH) --seed 41 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search ucb" --log matches/uct-vs-ucb.log --json matches/uct-vs-ucb.json
-	$(MATCH) --seed 42 --engine-a "$(ENGINE) --pp-r 1" --engine-b "$(ENGINE) --no-pp" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
+	$(MATCH) --seed 42 --engine-a "$(ENGINE) --pp-r 1" --engine-b "$(ENGINE) --pp-r 0" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
 	$(MATCH) --seed 43 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search random" --log matches/vs-random.log --json matches/vs-random.json
 
-# The search defaults, one parameter at a time against the current defaults (docs/lab/tuning-rounds.md).
-TUNE ?= --ucb-c 0.3
-TUNE_NAME ?= $(subst $(space),,$(TUNE))
+# The search defaults, one parameter at a time against the current defaults (docs/lab/tuning-rounds.md):
+# TUNE is the changed engine's options, a tuning key (`./othello --help-tuning`) or a user option
+# such as --pp-r 1. The logs are named after it, without the words "--tune".
+TUNE ?= --tune ucbC=0.3
+TUNE_NAME ?= $(subst $(space),,$(subst --tune ,,$(TUNE)))
 space := $(empty) $(empty)
 tune: othello
 	$(MATCH) --seed 44 --engine-a "$(ENGINE) $(TUNE)" --engine-b "$(ENGINE)" --log matches/tune$(TUNE_NAME).log --json matches/tune$(TUNE_NAME).json

@@ -6,6 +6,7 @@ import {
   type EngineOptions,
   ENGINE_OPTIONS,
   type Endpoint,
+  TUNING_KEYS,
   defaultEngineOptions,
   engineCommandLine,
 } from "../engine/options.js";
@@ -29,6 +30,14 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     ],
     options: ENGINE_OPTIONS,
     defaults: defaultEngineOptions,
+    tuning: {
+      about: [
+        "usage: othello --tune KEY=VALUE [--tune KEY=VALUE ...] [OPTIONS] [[IP] PORT]",
+        "The search's tuning constants: research switches, each default the best measured. The matches",
+        'are summed up in docs/strength.md ("How the defaults were chosen"), and told in docs/lab/.',
+      ],
+      keys: TUNING_KEYS,
+    },
   };
 }
 

@@ -44,23 +44,18 @@ const PROGRESS_SECONDS = "0.25";
 const PASSED_ON = [
   "--name",
   "--seed",
-  "--playouts",
+  "--visits",
   "--max-move-time",
   "--search",
   "--classic",
-  "--leaf",
-  "--prior-visits",
-  "--eval-scale",
-  "--ucb-c",
   "--pp-r",
-  "--no-pp",
-  "--pp-min-visits",
   "--solve-empties",
   "--max-nodes",
   "--depth",
   "--weights",
   "--threads",
   "--parallel",
+  "--tune",
 ];
 
 function passedOn(name: string): OptionSpec<UiArguments> {
@@ -68,6 +63,7 @@ function passedOn(name: string): OptionSpec<UiArguments> {
   const check = (value: string): Result<EngineOptions> => spec.apply(defaultEngineOptions(), value);
   return {
     ...(spec.value === undefined ? {} : { value: spec.value }),
+    ...(spec.alias === undefined ? {} : { alias: spec.alias }),
     help: `(our engine) ${spec.help}`,
     apply: (settings, value) => {
       const checked = check(value);

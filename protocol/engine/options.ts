@@ -11,11 +11,15 @@ import {
 } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import {
+  type KeySpec,
+  type KeyTable,
   type OptionSpec,
   type OptionTable,
   type ParsedOptions,
+  aliased,
   field,
   flag,
+  keyed,
   nonEmpty,
   parseOptions,
   valued,
@@ -33,12 +37,15 @@ export interface EngineOptions {
   readonly protocol: EngineProtocol;
   /** Thinking time per move in seconds when the controller gives no clock. */
   readonly time: number;
-  /** How a controller's main time is shared among the moves. */
+  /** How a controller's main time is shared among the moves (a tuning key). */
   readonly timeAllocation: TimeAllocation;
-  /** When the time saved carries over, a search stops once its move can no longer change (false: it searches its whole budget). */
+  /** When the time saved carries over, a search stops once its move can no longer change (false: it searches its whole budget; a tuning key). */
   readonly earlyStop: boolean;
-  /** A fixed number of playouts per move instead of a time (reproducible with --seed). */
-  readonly playouts: number | undefined;
+  /**
+   * A fixed number of visits a move instead of a time (reproducible with --seed): each is one
+   * descent of the tree, a playout only with random-playout leaves (--classic).
+   */
+  readonly visits: number | undefined;
   /** The most any move may take, in seconds; undefined: the protocol's default (see `maxMoveSeconds`). */
   readonly maxMoveTime: number | undefined;
   /** Seconds to wait for a TCP connection before giving up. */
@@ -85,7 +92,9 @@ const MAX_NODES = 16_000_000;
  */
 const MAX_THREADS = 16;
 /** A node's 32-bit visit counter must outlast a whole game's searches: 60 of these stay under 2^31. */
-const MAX_PLAYOUTS = 10_000_000;
+const MAX_VISITS_A_MOVE = 10_000_000;
+/** Past any search's visits: pruning that waits for this many never starts. */
+const MAX_PP_MIN_VISITS = 1_000_000_000;
 
 /** Where the commands come from: stdin/stdout, or a TCP connection to the judge. */
 export type Endpoint =
@@ -117,12 +126,46 @@ function searchSetting<K extends keyof SearchParams>(
   }));
 }
 
+/** A tuning key's value: its form as --help-tuning shows it, and its parser. */
+interface ValueForm<V> {
+  readonly value: string;
+  readonly parse: (text: string) => Result<V>;
+}
+
+/** A decimal number from min to max, shown and parsed from the one range. */
+function decimalForm(min: number, max: number): ValueForm<number> {
+  return { value: `${min} to ${max}`, parse: (t) => parseDecimal(t, min, max) };
+}
+
+/** A tuning key that sets one search parameter. */
+function searchKey<K extends keyof SearchParams>(
+  key: K,
+  { value, parse }: ValueForm<SearchParams[K]>,
+  help: string,
+  basis: string,
+): KeySpec<EngineOptions> {
+  return {
+    value,
+    help,
+    basis,
+    read: (options) => String(options.search[key]),
+    apply: (options, text) => {
+      const parsed = parse(text);
+      return parsed.ok ? ok({ ...options, search: { ...options.search, [key]: parsed.value } }) : parsed;
+    },
+  };
+}
+
 function parseAllocation(text: string): Result<TimeAllocation> {
   return text === "midgame" || text === "flat" ? ok(text) : err(`expected midgame or flat, got "${printable(text)}"`);
 }
 
 function parseLeaf(text: string): Result<SearchParams["leaf"]> {
   return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
+}
+
+function parseSwitch(text: string): Result<boolean> {
+  return text === "on" || text === "off" ? ok(text === "on") : err(`expected on or off, got "${printable(text)}"`);
 }
 
 export function parseParallelisation(text: string): Result<Parallelisation> {
@@ -150,16 +193,73 @@ export function parseEngineName(text: string): Result<string> {
   return ok(text);
 }
 
+/**
+ * Where the matches behind the defaults are told: the search with the evaluation, the time under a
+ * main time, and the classic search (docs/strength.md, "How the defaults were chosen", sums them up).
+ */
+const TUNING_MATCHES = "docs/lab/2026-11-23-tuning-with-the-evaluation.md";
+const TIME_MATCHES = "docs/lab/2026-11-23-time-allocation.md";
+const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
+
+/**
+ * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
+ * --help-tuning`: each default with the match that chose it.
+ */
+export const TUNING_KEYS: KeyTable<EngineOptions> = {
+  ucbC: searchKey(
+    "ucbC",
+    decimalForm(0, 100),
+    "UCB1's exploration constant",
+    `against it 0.6 scored 0.175, and 0.15 and 0.2 scored 0.438 and 0.550 (within the noise); 40 games each at 0.1 or 0.2 s a move (${TUNING_MATCHES})`,
+  ),
+  priorVisits: searchKey(
+    "priorVisits",
+    decimalForm(0, 1000),
+    "the virtual visits of each child's evaluation in its mean, with either kind of leaf; 0: no priors",
+    `against it 0 scored 0.075 and 0.113, and 4 and 8 scored 0.500 to 0.563 (within the noise); 40 games each at 0.1 or 0.2 s a move (${TUNING_MATCHES})`,
+  ),
+  leaf: searchKey(
+    "leaf",
+    { value: "eval|playout", parse: parseLeaf },
+    "what a new leaf of the tree is worth: the evaluation's win probability, or one random playout",
+    `against it playout leaves, with the evaluation's priors, lost all 40 games at 0.2 s a move (${TUNING_MATCHES})`,
+  ),
+  evalScale: searchKey(
+    "evalScale",
+    decimalForm(0.1, 1000),
+    "with leaf=eval: discs of evaluation per unit of log-odds of winning",
+    `fitted by othello curve on the shipped weights, 7.01 and 7.09 over two seeds (docs/evaluation.md); against it a scale by band of empty squares scored 0.512, 40 games at 0.2 s a move (${TUNING_MATCHES})`,
+  ),
+  ppMinVisits: searchKey(
+    "ppMinVisits",
+    { value: `1 to ${MAX_PP_MIN_VISITS}`, parse: (t) => parseWholeNumber(t, 1, MAX_PP_MIN_VISITS) },
+    "with --pp-r above 0: the visits every child needs before pruning",
+    `against it 32 scored 0.450 in the classic search at width 2, 60 games at 0.1 s a move (${CLASSIC_MATCHES})`,
+  ),
+  timeAllocation: {
+    value: "midgame|flat",
+    help: "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly",
+    basis: `it scored 0.525 against flat (within the noise), 20 games at 60 s a game (${TIME_MATCHES})`,
+    read: (options) => options.timeAllocation,
+    apply: (options, text) => {
+      const parsed = parseAllocation(text);
+      return parsed.ok ? ok({ ...options, timeAllocation: parsed.value }) : parsed;
+    },
+  },
+  earlyStop: {
+    value: "on|off",
+    help: "when the time saved carries over to later moves, stop a search once its move can no longer change (off: search the whole budget)",
+    basis: `off scored 0.500 against it, 20 games at 60 s a game, in which with it no side used more than 28.6 s of its 60 (${TIME_MATCHES})`,
+    read: (options) => (options.earlyStop ? "on" : "off"),
+    apply: (options, text) => {
+      const parsed = parseSwitch(text);
+      return parsed.ok ? ok({ ...options, earlyStop: parsed.value }) : parsed;
+    },
+  },
+};
+
 /** The engine's options; the usage text is computed from this table, so a new option is one entry here and one field above. */
 export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
-  "--name": field("name", "NAME", `the reply to name (default ${DEFAULT_NAME})`, parseEngineName),
-  "--seed": field("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) =>
-    parseWholeNumber(t, 0, 0xffffffff),
-  ),
-  "--verbose": flag("draw the board on stderr after every move, undo and new position", (o) => ({
-    ...o,
-    verbose: true,
-  })),
   "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({
     ...o,
     protocol: "gtp",
@@ -168,27 +268,28 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     ...o,
     protocol: "nboard",
   })),
+  "--name": field("name", "NAME", `the reply to name (default ${DEFAULT_NAME})`, parseEngineName),
+  "--seed": field("seed", "N", "seed of the random choices, 0 to 4294967295 (default: a new one each run)", (t) =>
+    parseWholeNumber(t, 0, 0xffffffff),
+  ),
+  "--verbose": flag("draw the board on stderr after every move, undo and new position", (o) => ({
+    ...o,
+    verbose: true,
+  })),
   "--time": field(
     "time",
     "SECONDS",
     `thinking time per move without a clock from the controller (default ${DEFAULT_MOVE_SECONDS})`,
     (t) => parseDecimal(t, 0.01, 3600),
   ),
-  "--time-allocation": field(
-    "timeAllocation",
-    "midgame|flat",
-    "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly (default midgame)",
-    parseAllocation,
-  ),
-  "--no-early-stop": flag(
-    "search each move for its whole budget, even when the time saved would carry over to later moves and the move can no longer change",
-    (o) => ({ ...o, earlyStop: false }),
-  ),
-  "--playouts": field(
-    "playouts",
-    "N",
-    "a fixed number of playouts per move instead of a time (still within --max-move-time)",
-    (t) => parseWholeNumber(t, 1, MAX_PLAYOUTS),
+  "--visits": aliased(
+    "--playouts",
+    field(
+      "visits",
+      "N",
+      `a fixed number of visits a move instead of a time, 1 to ${MAX_VISITS_A_MOVE} (reproducible with --seed; still within --max-move-time); a visit is a playout only with --classic`,
+      (t) => parseWholeNumber(t, 1, MAX_VISITS_A_MOVE),
+    ),
   ),
   "--max-move-time": field(
     "maxMoveTime",
@@ -221,26 +322,8 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     (t) => parseWholeNumber(t, 1, MAX_DEPTH),
   ),
   "--classic": flag(
-    "the classic UCT of the course: random playouts, no evaluation (--leaf playout --prior-visits 0 --ucb-c 0.3 --pp-r 0; options after it still apply)",
+    `the classic UCT of the course: random playouts, no evaluation (${classicCommandLine()}; options after it still apply)`,
     (o) => ({ ...o, search: { ...o.search, ...classicSettings() } }),
-  ),
-  "--leaf": searchSetting(
-    "leaf",
-    "eval|playout",
-    `what a new leaf of the tree is worth: the evaluation's win probability, or one random playout (default ${DEFAULT_SEARCH_PARAMS.leaf})`,
-    parseLeaf,
-  ),
-  "--prior-visits": searchSetting(
-    "priorVisits",
-    "N",
-    `the virtual visits of each child's evaluation in its mean (with either kind of leaf), 0 = no priors (default ${DEFAULT_SEARCH_PARAMS.priorVisits})`,
-    (t) => parseDecimal(t, 0, 1000),
-  ),
-  "--eval-scale": searchSetting(
-    "evalScale",
-    "DISCS|fitted",
-    `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`,
-    (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000)),
   ),
   "--weights": field(
     "weights",
@@ -257,27 +340,14 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--parallel": field(
     "parallel",
     "root|tree",
-    `with --threads: each thread a search with its own tree of --max-nodes, the move chosen on their root statistics merged, --playouts for each (root); or all threads in one shared tree with virtual loss, --playouts for the engine's thread, the others stopping with it (tree) (default tree)`,
+    `with --threads: each thread a search with its own tree of --max-nodes, the move chosen on their root statistics merged, --visits for each (root); or all threads in one shared tree with virtual loss, --visits for the engine's thread, the others stopping with it (tree) (default tree)`,
     parseParallelisation,
-  ),
-  "--ucb-c": searchSetting("ucbC", "C", `UCB1 exploration constant (default ${DEFAULT_SEARCH_PARAMS.ucbC})`, (t) =>
-    parseDecimal(t, 0, 100),
   ),
   "--pp-r": searchSetting(
     "ppR",
     "R",
-    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`,
+    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR}: at 0.1 and 0.2 s a move widths 1 and 2 scored 0.450 to 0.500 against none, 40 games each; 1 is the best width measured, 0.583 against 2 in the classic search, 60 games; docs/strength.md)`,
     (t) => parseDecimal(t, 0, 100),
-  ),
-  "--no-pp": flag("turn progressive pruning off (same as --pp-r 0)", (o) => ({
-    ...o,
-    search: { ...o.search, ppR: 0 },
-  })),
-  "--pp-min-visits": searchSetting(
-    "ppMinVisits",
-    "N",
-    `playouts every child needs before pruning (default ${DEFAULT_SEARCH_PARAMS.ppMinVisits})`,
-    (t) => parseWholeNumber(t, 1, 1e9),
   ),
   "--solve-empties": searchSetting(
     "solveEmpties",
@@ -291,12 +361,22 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     `node budget of the search tree (default ${DEFAULT_SEARCH_PARAMS.maxNodes})`,
     (t) => parseWholeNumber(t, 1000, MAX_NODES),
   ),
+  "--tune": keyed(
+    "set a tuning constant of the search, a research switch; repeatable (the keys, their defaults and the matches behind them: othello --help-tuning)",
+    TUNING_KEYS,
+  ),
 };
 
 /** What --classic sets: the search parameters in which CLASSIC_SEARCH_PARAMS differs from the defaults. */
 function classicSettings(): Partial<SearchParams> {
   const { leaf, priorVisits, ucbC, ppR } = CLASSIC_SEARCH_PARAMS;
   return { leaf, priorVisits, ucbC, ppR };
+}
+
+/** The same settings as options, for --classic's help. */
+function classicCommandLine(): string {
+  const { leaf, priorVisits, ucbC, ppR } = classicSettings();
+  return `--tune leaf=${leaf} --tune priorVisits=${priorVisits} --tune ucbC=${ucbC} --pp-r ${ppR}`;
 }
 
 export function defaultEngineOptions(): EngineOptions {
@@ -308,7 +388,7 @@ export function defaultEngineOptions(): EngineOptions {
     time: DEFAULT_MOVE_SECONDS,
     timeAllocation: "midgame",
     earlyStop: true,
-    playouts: undefined,
+    visits: undefined,
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     search: DEFAULT_SEARCH_PARAMS,

@@ -241,7 +241,7 @@ export class ParallelSearch {
    * Tree parallelisation: the main thread's search makes the shared tree ready (tree reuse, the
    * root's children), the workers are sent to it, and all search until the main thread's
    * search ends, which then stops the others and reports on the tree they grew together. With
-   * --playouts the main thread does that many, and the others stop with it.
+   * --visits the main thread does that many, and the others stop with it.
    */
   private chooseShared(
     game: Game,

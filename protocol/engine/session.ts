@@ -61,7 +61,7 @@ export class Session {
   private solver: Solver | undefined;
   private readonly planner = new SolvePlanner();
   private thought: Thought | undefined;
-  /** Playouts per move set by the controller (NBoard's `set depth`), in place of --playouts. */
+  /** Playouts per move set by the controller (NBoard's `set depth`), in place of --visits. */
   private playoutsSetting: number | undefined;
   /** Made at the first genmove with --search alphabeta. */
   private alphaBeta: AlphaBeta | undefined;
@@ -149,7 +149,7 @@ export class Session {
     return this.search?.children(line) ?? [];
   }
 
-  /** A fixed number of playouts per move from now on, in place of what --playouts or --time said. */
+  /** A fixed number of playouts per move from now on, in place of what --visits or --time said. */
   setPlayouts(playouts: number): void {
     this.playoutsSetting = playouts;
   }
@@ -240,14 +240,14 @@ export class Session {
   }
 
   /**
-   * The search's limits: the clock's budget, or with --playouts a fixed amount of work, cut
+   * The search's limits: the clock's budget, or with --visits a fixed amount of work, cut
    * short by a controller's clock if there is one; always within the ceiling on one move.
    */
   limits(position: Position): SearchLimits {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
-    const playouts = this.playoutsSetting ?? this.options.playouts;
+    const playouts = this.playoutsSetting ?? this.options.visits;
     const timeMs = Math.min(playouts === undefined || this.clock.clock !== null ? budgetMs : Infinity, ceilingMs);
     return {
       ...(playouts === undefined ? {} : { playouts }),

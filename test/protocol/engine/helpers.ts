@@ -13,7 +13,7 @@ export const TEST_OPTIONS: EngineOptions = {
   time: 1,
   timeAllocation: "midgame",
   earlyStop: true,
-  playouts: 200,
+  visits: 200,
   maxMoveTime: undefined,
   connectTimeout: 10,
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },

@@ -7,13 +7,14 @@ import {
   DEFAULT_OTP_MAX_MOVE_SECONDS,
   ENGINE_OPTIONS,
   type EngineOptions,
+  TUNING_KEYS,
   defaultEngineOptions,
   maxMoveSeconds,
   parseEngineCommandLine,
   parseEngineName,
 } from "../../../protocol/engine/options.js";
 import { engineProgram } from "../../../protocol/cli/engineCommand.js";
-import { formatUsage } from "../../../protocol/cli/program.js";
+import { formatTuning, formatUsage } from "../../../protocol/cli/program.js";
 
 /** The defaults with a fixed seed (without --seed each run draws its own). */
 const DEFAULTS: EngineOptions = { ...defaultEngineOptions(), seed: 99 };
@@ -23,13 +24,15 @@ function parse(...args: string[]) {
 }
 
 describe("engine command line", () => {
-  it("the defaults: OTP, 5 s a move, no fixed playouts, the ceiling by protocol, 10 s to connect", () => {
+  it("the defaults: OTP, 5 s a move, no fixed visits, the ceiling by protocol, 10 s to connect", () => {
     expect(DEFAULTS).toMatchObject({
       name: DEFAULT_NAME,
       verbose: false,
       protocol: "otp",
       time: DEFAULT_MOVE_SECONDS,
-      playouts: undefined,
+      visits: undefined,
+      timeAllocation: "midgame",
+      earlyStop: true,
       maxMoveTime: undefined,
       connectTimeout: DEFAULT_CONNECT_SECONDS,
       search: DEFAULT_SEARCH_PARAMS,
@@ -114,9 +117,103 @@ describe("engine command line", () => {
     expect(seeds.size).toBeGreaterThan(1);
   });
 
-  it("the usage lists every option of the table", () => {
+  it("the usage lists every option of the table, an alias on its option's line, and --help-tuning", () => {
     const usage = formatUsage(engineProgram([]));
-    for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toContain(name);
+    for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toMatch(new RegExp(`^  ${name}( |$)`, "m"));
+    expect(usage).toMatch(/^ {2}--visits N {2}.*\(alias: --playouts\)$/m);
+    expect(usage).not.toMatch(/^ {2}--playouts/m);
+    expect(usage).toMatch(/--help-tuning/);
+  });
+
+  it("--visits N: a fixed number of visits a move; --playouts is its alias", () => {
+    for (const args of [["--visits", "500"], ["--visits=500"], ["--playouts", "500"], ["--playouts=500"]])
+      expect(parse(...args)).toMatchObject({ ok: true, value: { options: { visits: 500 } } });
+    expect(parse("--playouts", "x")).toEqual({
+      ok: false,
+      error: '--playouts: expected a whole number from 1 to 10000000, got "x"',
+    });
+  });
+
+  it.each<[string, Partial<EngineOptions>]>([
+    ["ucbC=0.6", { search: { ...DEFAULT_SEARCH_PARAMS, ucbC: 0.6 } }],
+    ["priorVisits=0", { search: { ...DEFAULT_SEARCH_PARAMS, priorVisits: 0 } }],
+    ["leaf=playout", { search: { ...DEFAULT_SEARCH_PARAMS, leaf: "playout" } }],
+    ["evalScale=5.5", { search: { ...DEFAULT_SEARCH_PARAMS, evalScale: 5.5 } }],
+    ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
+    ["timeAllocation=flat", { timeAllocation: "flat" }],
+    ["earlyStop=off", { earlyStop: false }],
+  ])("--tune %s sets that and nothing else", (pair, changed) => {
+    const expected = { ok: true, value: { options: { ...DEFAULTS, ...changed }, endpoint: { kind: "stdio" } } };
+    expect(parse("--tune", pair)).toEqual(expected);
+    expect(parse(`--tune=${pair}`)).toEqual(expected);
+  });
+
+  it("--tune is repeatable, each setting its key, and a later one wins", () => {
+    expect(parse("--tune", "ucbC=0.6", "--tune", "priorVisits=0", "--tune", "ucbC=0.2")).toMatchObject({
+      ok: true,
+      value: { options: { search: { ucbC: 0.2, priorVisits: 0 } } },
+    });
+    expect(parse("--tune", "earlyStop=off", "--tune", "earlyStop=on")).toMatchObject({
+      ok: true,
+      value: { options: { earlyStop: true } },
+    });
+  });
+
+  it("every key's default, given back to --tune, leaves the defaults as they were", () => {
+    for (const [key, spec] of Object.entries(TUNING_KEYS))
+      expect(parse("--tune", `${key}=${spec.read(DEFAULTS)}`)).toEqual(parse());
+  });
+
+  const KEYS = "ucbC, priorVisits, leaf, evalScale, ppMinVisits, timeAllocation, earlyStop";
+  it.each([
+    [["--tune"], "--tune needs a value KEY=VALUE"],
+    [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
+    [["--tune", "ucbc=0.6"], `--tune: unknown key "ucbc"; the keys are ${KEYS}`],
+    [["--tune", "=0.6"], `--tune: unknown key ""; the keys are ${KEYS}`],
+    [["--tune", "toString=1"], `--tune: unknown key "toString"; the keys are ${KEYS}`],
+    [["--tune", "ppR=1"], `--tune: unknown key "ppR"; the keys are ${KEYS}`],
+    [["--tune", "ucbC="], '--tune: ucbC: expected a number from 0 to 100, got ""'],
+    [["--tune", "ucbC=101"], "--tune: ucbC: 101 is out of range: expected 0 to 100"],
+    [["--tune", "ucbC=0.6=1"], '--tune: ucbC: expected a number from 0 to 100, got "0.6=1"'],
+    [["--tune", "priorVisits=-1"], '--tune: priorVisits: expected a number from 0 to 1000, got "-1"'],
+    [["--tune", "leaf=tree"], '--tune: leaf: expected eval or playout, got "tree"'],
+    [["--tune", "evalScale=fitted"], '--tune: evalScale: expected a number from 0.1 to 1000, got "fitted"'],
+    [["--tune", "ppMinVisits=0"], "--tune: ppMinVisits: 0 is out of range: expected 1 to 1000000000"],
+    [["--tune", "timeAllocation=even"], '--tune: timeAllocation: expected midgame or flat, got "even"'],
+    [["--tune", "earlyStop=yes"], '--tune: earlyStop: expected on or off, got "yes"'],
+  ])("--tune refuses %j with one precise line", (args, message) => {
+    expect(parse(...args)).toEqual({ ok: false, error: message });
+  });
+
+  it.each([
+    "--ucb-c",
+    "--leaf",
+    "--prior-visits",
+    "--eval-scale",
+    "--pp-min-visits",
+    "--time-allocation",
+    "--no-early-stop",
+    "--no-pp",
+  ])("%s is gone: one way to set each thing", (name) => {
+    expect(parse(name, "1")).toEqual({ ok: false, error: `unknown option "${name}"` });
+  });
+
+  it("--help-tuning: one line a key with its value's form and its default, under a heading", () => {
+    const lines = formatTuning(engineProgram([]).tuning!, DEFAULTS).split("\n");
+    const rows = lines.filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/ {2,}/));
+    expect(rows.map((row) => row.slice(0, 3))).toEqual([
+      ["KEY", "VALUE", "DEFAULT"],
+      ["ucbC", "0 to 100", "0.3"],
+      ["priorVisits", "0 to 1000", "2"],
+      ["leaf", "eval|playout", "eval"],
+      ["evalScale", "0.1 to 1000", "7"],
+      ["ppMinVisits", "1 to 1000000000", "64"],
+      ["timeAllocation", "midgame|flat", "midgame"],
+      ["earlyStop", "on|off", "on"],
+    ]);
+    // What it sets, then why its default, with the figures and where the matches are told.
+    for (const [, , value, text] of rows.slice(1))
+      expect(text).toMatch(new RegExp(`^\\w.*\\. Why ${value}: .*\\d.*\\(docs/[\\w./-]+\\.md\\)$`));
   });
 
   it("--parallel: a tree per thread (root) or one shared tree (tree)", () => {

@@ -59,20 +59,20 @@ describe("the session's search", () => {
 
 describe("search options", () => {
   const parse = (...args: string[]) => parseEngineCommandLine(args);
-  it("set the time, the playouts and every search parameter", () => {
+  it("set the time, the visits and every search parameter", () => {
     const r = parse(
       "--time",
       "2.5",
-      "--playouts",
+      "--visits",
       "1000",
       "--search",
       "ucb",
-      "--ucb-c",
-      "1.4",
+      "--tune",
+      "ucbC=1.4",
       "--pp-r",
       "1.5",
-      "--pp-min-visits",
-      "32",
+      "--tune",
+      "ppMinVisits=32",
       "--max-nodes",
       "100000",
     );
@@ -81,12 +81,11 @@ describe("search options", () => {
       value: {
         options: {
           time: 2.5,
-          playouts: 1000,
+          visits: 1000,
           search: { algorithm: "ucb", ucbC: 1.4, ppR: 1.5, ppMinVisits: 32, maxNodes: 100000 },
         },
       },
     });
-    expect(parse("--pp-r", "3", "--no-pp")).toMatchObject({ ok: true, value: { options: { search: { ppR: 0 } } } });
     expect(parse("--solve-empties", "12")).toMatchObject({
       ok: true,
       value: { options: { search: { solveEmpties: 12 } } },
@@ -105,16 +104,16 @@ describe("search options", () => {
     [["--time", "0"], "--time: 0 is out of range"],
     [["--time", "-1"], "--time: expected a number"],
     [["--time", "1e9"], "--time: expected a number"],
-    [["--playouts", "0"], "--playouts: 0 is out of range"],
+    [["--visits", "0"], "--visits: 0 is out of range"],
     [["--search", "mcts"], '--search: expected uct, ucb, random or alphabeta, got "mcts"'],
     [["--depth", "31"], "--depth: 31 is out of range: expected 1 to 30"],
     [["--weights", ""], "--weights: the value is empty"],
-    [["--ucb-c", "1000"], "--ucb-c: 1000 is out of range"],
+    [["--tune", "ucbC=1000"], "--tune: ucbC: 1000 is out of range"],
     [["--pp-r", "x"], "--pp-r: expected a number"],
     [["--max-nodes", "10"], "--max-nodes: 10 is out of range"],
     [["--max-nodes", "20000001"], "--max-nodes: 20000001 is out of range"],
     [["--playouts", "10000001"], "--playouts: 10000001 is out of range"],
-    [["--no-pp=1"], "--no-pp takes no value"],
+    [["--no-pp"], 'unknown option "--no-pp"'],
     [["--solve-empties", "15"], "--solve-empties: 15 is out of range"],
     [["--progress", "0"], "--progress: 0 is out of range"],
     [["--solve-empties", "-1"], "--solve-empties: expected a whole number"],
@@ -135,7 +134,7 @@ describe("the session's time", () => {
 
   it("the clock's budget reaches the search: a search lasts its budget, and the time is charged", () => {
     const clock = new SteppingClock(10);
-    const { session } = testSession({ playouts: undefined, timeAllocation: "flat" }, clock.now);
+    const { session } = testSession({ visits: undefined, timeAllocation: "flat" }, clock.now);
     converse(session, ["time_settings 60 0 0"]);
     const budget = session.limits(session.position).timeMs!;
     expect(budget).toBe(Math.floor((60_000 - 150 - 3000) / 31));
@@ -145,19 +144,19 @@ describe("the session's time", () => {
     expect(session.clock.timeLeft(true)!.seconds).toBeCloseTo(60 - (ms - 10) / 1000, 1);
   });
 
-  it("a search may stop early only when the time it saves carries over, and not with --no-early-stop", () => {
-    const { session } = testSession({ playouts: undefined });
+  it("a search may stop early only when the time it saves carries over, and not with --tune earlyStop=off", () => {
+    const { session } = testSession({ visits: undefined });
     expect(session.limits(session.position).stopEarly).toBe(false);
     converse(session, ["time_settings 60 0 0"]);
     expect(session.limits(session.position).stopEarly).toBe(true);
-    const { session: patient } = testSession({ playouts: undefined, earlyStop: false });
+    const { session: patient } = testSession({ visits: undefined, earlyStop: false });
     converse(patient, ["time_settings 60 0 0"]);
     expect(patient.limits(patient.position).stopEarly).toBe(false);
   });
 
   it("--progress: thinking lines while the search runs, then the search line", () => {
     const clock = new SteppingClock(10);
-    const { session, log } = testSession({ playouts: undefined, time: 2, progress: 0.5 }, clock.now);
+    const { session, log } = testSession({ visits: undefined, time: 2, progress: 0.5 }, clock.now);
     converse(session, ["genmove"]);
     const thinking = log.filter((line) => line.startsWith("thinking: black: "));
     expect(thinking.length).toBeGreaterThanOrEqual(2);
@@ -169,7 +168,7 @@ describe("the session's time", () => {
   it("code does not give the clock back: a side never thinks longer than its 60 s in all", () => {
     const clock = new SteppingClock(50);
     const { session } = testSession(
-      { playouts: undefined, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } },
+      { visits: undefined, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } },
       clock.now,
     );
     converse(session, ["time_settings 60 0 0"]);
@@ -190,9 +189,9 @@ describe("the session's time", () => {
   });
 
   it.each([
-    ["--playouts 10000000", { playouts: 10_000_000 }, []],
-    ["time_settings 600 0 0", { playouts: undefined }, ["time_settings 600 0 0"]],
-    ["--time 3600", { playouts: undefined, time: 3600 }, []],
+    ["--visits 10000000", { visits: 10_000_000 }, []],
+    ["time_settings 600 0 0", { visits: undefined }, ["time_settings 600 0 0"]],
+    ["--time 3600", { visits: undefined, time: 3600 }, []],
   ])("under OTP no move takes longer than 8 s, whatever %s says", (_what, options, commands) => {
     const clock = new SteppingClock(250);
     const { session } = testSession({ ...options, search: { ...TEST_OPTIONS.search, maxNodes: 2000 } }, clock.now);
@@ -208,7 +207,7 @@ describe("the session's time", () => {
     const { session } = testSession(
       {
         protocol: "gtp",
-        playouts: undefined,
+        visits: undefined,
         time: 3600,
         maxMoveTime: 2,
         search: { ...TEST_OPTIONS.search, maxNodes: 2000 },
@@ -216,7 +215,7 @@ describe("the session's time", () => {
       clock.now,
     );
     expect(session.limits(session.position).timeMs).toBe(2000);
-    const { session: free } = testSession({ protocol: "gtp", playouts: undefined, time: 3600 });
+    const { session: free } = testSession({ protocol: "gtp", visits: undefined, time: 3600 });
     expect(free.limits(free.position).timeMs).toBe(3_600_000);
   });
 });
@@ -235,7 +234,7 @@ describe("the session's endgame solver", () => {
     "fforum %i: genmove plays a best move, proven by an exact solve within its time",
     (n) => {
       const { position, moves } = problem(n);
-      const { session, log } = testSession({ playouts: undefined, time: 8 });
+      const { session, log } = testSession({ visits: undefined, time: 8 });
       session.setPosition({ position, passes: 0 });
       const [reply] = converse(session, ["genmove"]);
       const played = parseOtpMove(reply!.slice("genmove ".length));
@@ -253,7 +252,7 @@ describe("the session's endgame solver", () => {
   it("with less to spend it proves a win by a win/draw/loss solve, and plays a winning move", () => {
     // Problem 13: 16 empties, B7 wins by 14. 6,000 playouts' worth of work affords a WLD solve, not an exact one.
     const { position, moves } = problem(13);
-    const { session, log } = testSession({ playouts: 6000 });
+    const { session, log } = testSession({ visits: 6000 });
     session.setPosition({ position, passes: 0 });
     const [reply] = converse(session, ["genmove"]);
     const played = parseOtpMove(reply!.slice("genmove ".length));
@@ -262,7 +261,7 @@ describe("the session's endgame solver", () => {
   });
 
   it("leaves the move to the search when the solve does not fit, or cannot finish", () => {
-    const { session, log } = testSession({ playouts: 200 });
+    const { session, log } = testSession({ visits: 200 });
     session.setPosition({ position: problem(1).position, passes: 0 });
     converse(session, ["genmove"]);
     expect(log).toHaveLength(1);
@@ -290,9 +289,9 @@ describe("colours through the protocol", () => {
 
   it.each([
     // Black b1, d3, c3; white c1, d2: black d1 (3) takes both white discs; decided by the search (58 empties).
-    ["a wipe-out", "012000000002000000110000000000000000000000000000000000000000000010", 3, { playouts: 5000 }],
+    ["a wipe-out", "012000000002000000110000000000000000000000000000000000000000000010", 3, { visits: 5000 }],
     // Eight empties, the one available corner (a1 = 0) is the only win; decided by the solver.
-    ["a winning corner", "022222210111122100112121222221212221212122221221222112002222220010", 0, { playouts: 200 }],
+    ["a winning corner", "022222210111122100112121222221212221212122221221222112002222220010", 0, { visits: 200 }],
   ] as const)(
     "%s: black to move plays it, and white to move in the mirrored position plays the mirrored move",
     (_what, code, best, options) => {
@@ -312,7 +311,7 @@ describe("the session with --search alphabeta", () => {
   it("plays the alpha-beta player's move, as deep as --depth when time allows", () => {
     const log: string[] = [];
     const session = new Session(
-      { ...TEST_OPTIONS, playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } },
+      { ...TEST_OPTIONS, visits: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } },
       (t) => void log.push(t),
       undefined,
       evaluation,
@@ -330,7 +329,7 @@ describe("the session with --search alphabeta", () => {
       {
         ...TEST_OPTIONS,
         protocol: "nboard",
-        playouts: undefined,
+        visits: undefined,
         search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 },
       },
       (t) => void log.push(t),
@@ -359,7 +358,7 @@ describe("the session with --search alphabeta", () => {
     const session = new Session(
       {
         ...TEST_OPTIONS,
-        playouts: undefined,
+        visits: undefined,
         time: 1,
         search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 },
       },
