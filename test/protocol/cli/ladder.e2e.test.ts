@@ -7,7 +7,7 @@ import { lines, runOthello } from "./runOthello.js";
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const DIR = mkdtempSync(join(tmpdir(), "ladder-"));
 // Our engine with a tiny search: a two-game rung takes about a second.
-const QUICK = `node ${join(ROOT, "dist/othello.js")} --gtp --playouts 50`;
+const QUICK = `node ${join(ROOT, "dist/othello.js")} --gtp --visits 50`;
 const XOT = join(ROOT, "protocol/match/xot-large.txt");
 
 afterAll(() => rmSync(DIR, { recursive: true, force: true }));
@@ -46,7 +46,7 @@ describe("othello ladder", () => {
     const { wins, draws, losses } = match.summary;
     expect(table[1]).toMatch(
       new RegExp(
-        `^even +node \\S+ --gtp --playouts 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +0, 0$`,
+        `^even +node \\S+ --gtp --visits 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +0, 0$`,
       ),
     );
     expect(table[2]).toMatch(/^Played \d{4}-\d\d-\d\d by `othello ladder`/);
@@ -55,7 +55,7 @@ describe("othello ladder", () => {
       "|---|---|---|---|---|---|---|---|",
     ]);
     expect(table[5]).toMatch(
-      new RegExp(`^\\| even \\| \`node \\S+ --gtp --playouts 50\` \\| 1 s \\| ${wins}/${draws}/${losses} \\| `),
+      new RegExp(`^\\| even \\| \`node \\S+ --gtp --visits 50\` \\| 1 s \\| ${wins}/${draws}/${losses} \\| `),
     );
     expect(table).toHaveLength(6);
 

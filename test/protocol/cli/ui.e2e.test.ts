@@ -42,6 +42,9 @@ describe("othello ui's command line", () => {
       "--time SECONDS",
       "--search uct|ucb|random",
       "--max-nodes N",
+      "--visits N",
+      "--tune KEY=VALUE",
+      "(alias: --playouts)",
     ])
       expect(stdout).toContain(option);
     expect(execFileSync("node", [OTHELLO, "--help"], { encoding: "utf8" })).toMatch(/othello ui \[--port P\]/);

@@ -12,7 +12,7 @@ const EXAMPLES = fileURLToPath(new URL("../../../protocol/engine/examples/", imp
 const README = fileURLToPath(new URL("../../../docs/protocols.md", import.meta.url));
 
 /** GTP and a short search, so that whole games take seconds. */
-const GTP_QUICK = ["--gtp", "--playouts", "300", "--max-nodes", "20000"];
+const GTP_QUICK = ["--gtp", "--visits", "300", "--max-nodes", "20000"];
 
 beforeAll(() => {
   if (!existsSync(PROGRAM)) throw new Error(`${PROGRAM} is missing: run "node build.mjs othello" (make check does)`);

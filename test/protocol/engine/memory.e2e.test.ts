@@ -14,7 +14,7 @@ function residentKb(pid: number): number {
 
 describe("memory", () => {
   it("1,000 genmoves in a row, over many games, leave the engine's memory flat", async () => {
-    const child = spawn(process.execPath, [PROGRAM, "--playouts", "300", "--seed", "3"], {
+    const child = spawn(process.execPath, [PROGRAM, "--visits", "300", "--seed", "3"], {
       stdio: ["pipe", "pipe", "ignore"],
     });
     let replies = 0;

@@ -22,7 +22,7 @@ interface Finished {
 }
 
 /** A short search, so that games in these tests take seconds. */
-const QUICK = ["--playouts", "300", "--max-nodes", "20000"];
+const QUICK = ["--visits", "300", "--max-nodes", "20000"];
 
 /** The engine with `args` and a short search; a subcommand (perft) as it is. */
 function start(args: string[]): ChildProcess {
@@ -141,6 +141,46 @@ describe("over stdin/stdout", () => {
     }
     const version = await runWithInput(["--version"], "");
     expect(version.stdout.toString()).toMatch(/^othello \d+\.\d+\.\d+\n$/);
+  });
+
+  it("--help lists the user's options, --help-tuning the keys of --tune with their defaults", async () => {
+    const help = (await runWithInput(["--help"], "")).stdout.toString();
+    for (const option of [
+      "--gtp",
+      "--visits N",
+      "--threads N",
+      "--search",
+      "--pp-r R",
+      "--solve-empties N",
+      "--tune KEY=VALUE",
+    ])
+      expect(help).toMatch(new RegExp(`^ {2}${option} `, "m"));
+    expect(help).toMatch(/^ {2}--pp-r R .*default 0: .*0\.450 to 0\.500 against none/m);
+    expect(help).toMatch(/--help-tuning/);
+    for (const gone of ["--ucb-c", "--leaf", "--prior-visits", "--eval-scale", "--no-pp", "--no-early-stop"])
+      expect(help).not.toContain(gone);
+    const tuning = await runWithInput(["--help-tuning"], "");
+    expect(tuning.code).toBe(0);
+    expect(tuning.stderr).toBe("");
+    const text = tuning.stdout.toString();
+    expect(text).toMatch(/^usage: othello --tune KEY=VALUE/);
+    expect(text).toMatch(/^ {2}ucbC +0 to 100 +0\.3 +UCB1's exploration constant\. Why 0\.3: /m);
+    expect(text).toMatch(/^ {2}earlyStop +on\|off +on +/m);
+  });
+
+  it.each([
+    [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
+    [
+      ["--tune", "cUCB=1"],
+      '--tune: unknown key "cUCB"; the keys are ucbC, priorVisits, leaf, evalScale, ppMinVisits, timeAllocation, earlyStop',
+    ],
+    [["--tune", "ucbC=big"], '--tune: ucbC: expected a number from 0 to 100, got "big"'],
+    [["--no-pp"], 'unknown option "--no-pp"'],
+  ])("a bad --tune %j is one line on stderr and status 2", async (args, message) => {
+    const bad = await runWithInput(args, "");
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe(`othello: ${message} (see othello --help)\n`);
+    expect(bad.stdout.length).toBe(0);
   });
 
   it("bench prints its results on stdout, the last line playouts/s, and its progress on stderr", async () => {

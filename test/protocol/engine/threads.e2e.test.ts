@@ -8,7 +8,7 @@ import { Game, PASS, parseOtpMove } from "../../../src/index.js";
 // Worker threads load the built worker (dist/searchWorker.js), so --threads is tested on the
 // built program; test/buildPrograms.ts builds it before any test starts.
 const DIST = join(import.meta.dirname, "..", "..", "..", "dist");
-const QUICK = ["--playouts", "300", "--max-nodes", "20000", "--seed", "4"];
+const QUICK = ["--visits", "300", "--max-nodes", "20000", "--seed", "4"];
 
 interface Finished {
   readonly status: number | null;
@@ -58,7 +58,7 @@ writeFileSync(join(scratch, "package.json"), '{ "type": "module" }\n');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("othello --threads", () => {
-  it("--parallel root: searches each move with N searches, each doing --playouts, says so in its report, and ends at quit", {
+  it("--parallel root: searches each move with N searches, each doing --visits, says so in its report, and ends at quit", {
     timeout: 40_000,
   }, async () => {
     const { status, stdout, stderr } = await run(
@@ -176,7 +176,7 @@ describe("othello --threads", () => {
     timeout: 90_000,
   }, async () => {
     for (const classic of [[], ["--classic"]]) {
-      // A time rather than --playouts: the engine's thread does that many, and the others could not begin in that little time.
+      // A time rather than --visits: the engine's thread does that many, and the others could not begin in that little time.
       const { status, stdout, stderr } = await run(
         ["--threads", "3", "--parallel", "tree", ...classic, "--time", "0.05", "--max-nodes", "20000", "--seed", "4"],
         `${"genmove\n".repeat(80)}final_score\n`,

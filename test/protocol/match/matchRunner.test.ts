@@ -267,7 +267,7 @@ describe("the match runner", () => {
         OTHELLO,
         "match",
         "--engine-a",
-        `node ${OTHELLO} --playouts 100`,
+        `node ${OTHELLO} --visits 100`,
         "--engine-b",
         `node ${join(ROOT, "test/protocol/match/misbehavingEngine.mjs")} crash`,
         "--games",
