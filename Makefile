@@ -120,8 +120,8 @@ package-test: $(NODE_MODULES)
 	cd "$$dir"; bin="$$dir/prefix/bin"; \
 	version="othello $$(node -p 'require("$(CURDIR)/package.json").version')"; \
 	test "$$($$bin/othello --version)" = "$$version" || fail "othello --version is not '$$version'"; \
-	printf 'genmove\nquit\n' | $$bin/othello --playouts 200 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
-	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --playouts 500 2>&1 >/dev/null | grep -q ' on 2 threads' \
+	printf 'genmove\nquit\n' | $$bin/othello --visits 200 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
+	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --visits 500 2>&1 >/dev/null | grep -q ' on 2 threads' \
 	  || fail "a search on two threads (the worker file)"; \
 	for f in index.html page.js page.css; do test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/ui/$$f" || fail "the page's $$f"; done; \
 	$$bin/othello-course-judge --version >/dev/null || fail "othello-course-judge --version"; \

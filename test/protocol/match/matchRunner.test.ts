@@ -30,7 +30,7 @@ function processesWith(marker: string): string[] {
 const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
 // Our engine over GTP, on a fixed number of visits: GTP's clock counts whole seconds. (`make interop`
 // plays GRhino, another program's GTP, through the same runner.)
-const OTHELLO_GTP = ["node", OTHELLO, "--gtp", "--playouts", "300", "--name", "gtp-engine"];
+const OTHELLO_GTP = ["node", OTHELLO, "--gtp", "--visits", "300", "--name", "gtp-engine"];
 const misbehaving = (mode: string): EngineSpec => ({
   argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode],
   protocol: "otp",
@@ -296,7 +296,7 @@ describe("the match runner", () => {
   it("Ctrl-C: the games finished are reported and written (JSON, GGF), the status is 130", async () => {
     const json = join(dir, "interrupted.json");
     const ggf = join(dir, "interrupted.ggf");
-    const engine = `node ${OTHELLO} --playouts 50`;
+    const engine = `node ${OTHELLO} --visits 50`;
     const child = spawn(
       "node",
       [OTHELLO, "match", "--engine-a", engine, "--engine-b", engine, "--games", "40", "--json", json, "--ggf", ggf],
@@ -328,7 +328,7 @@ describe("the match runner", () => {
     expect(data.games).toHaveLength(played);
     expect(data.games.every((g: { forfeit?: unknown }) => g.forfeit === undefined)).toBe(true);
     expect(readFileSync(ggf, "utf8").trimEnd().split("\n")).toHaveLength(played);
-    expect(processesWith(`${OTHELLO} --playouts 50`)).toEqual([]);
+    expect(processesWith(`${OTHELLO} --visits 50`)).toEqual([]);
   }, 60_000);
 
   it("othello match -h prints its usage on stdout; a bad option is one line and status 2", () => {
