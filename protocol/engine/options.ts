@@ -260,10 +260,13 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
 
 /** The engine's options; the usage text is computed from this table, so a new option is one entry here and one field above. */
 export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
-  "--gtp": flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({
-    ...o,
-    protocol: "gtp",
-  })),
+  "--gtp": {
+    ...flag("speak GTP v2 (Othello conventions of GRhino and Quarry) instead of OTP", (o) => ({
+      ...o,
+      protocol: "gtp",
+    })),
+    excludes: ["--nboard"],
+  },
   "--nboard": flag("speak NBoard's engine protocol (version 2, for the NBoard GUI) instead of OTP", (o) => ({
     ...o,
     protocol: "nboard",
@@ -421,6 +424,8 @@ function parseEndpoint(positional: readonly string[]): Result<Endpoint> {
     return err(
       `expected at most IP and PORT, got ${positional.length} arguments: ${positional.map((p) => `"${printable(p)}"`).join(" ")}`,
     );
+  if (positional.length === 1 && (isIP(positional[0]!) !== 0 || positional[0] === "localhost"))
+    return err(`"${printable(positional[0]!)}" is an address: give the PORT after it`);
   const host = positional.length === 2 ? positional[0]! : DEFAULT_HOST;
   if (isIP(host) === 0 && host !== "localhost") return err(`"${printable(host)}" is not an IP address`);
   const port = parseWholeNumber(positional[positional.length - 1]!, 1, 65535);

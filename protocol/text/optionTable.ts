@@ -11,6 +11,8 @@ export interface OptionSpec<T> {
   readonly help: string;
   /** Another name for the same option, an older one kept working; the usage gives it on this option's line. */
   readonly alias?: string;
+  /** Options that contradict this one (`--gtp` and `--nboard`): giving both is refused. */
+  readonly excludes?: readonly string[];
   readonly apply: (settings: T, value: string) => Result<T>;
 }
 
@@ -108,6 +110,7 @@ export interface ParsedOptions<T> {
 export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], defaults: T): Result<ParsedOptions<T>> {
   let settings = defaults;
   const positional: string[] = [];
+  const given = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (!arg.startsWith("--")) {
@@ -118,6 +121,12 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
     const name = eq < 0 ? arg : arg.slice(0, eq);
     const spec = findOption(table, name);
     if (spec === undefined) return err(`unknown option "${printable(name)}"`);
+    const canonical = canonicalName(table, name);
+    for (const [other, typed] of given) {
+      if (spec.excludes?.includes(other) === true || table[other]!.excludes?.includes(canonical) === true)
+        return err(`${typed} and ${name} contradict each other: give one of them`);
+    }
+    given.set(canonical, name);
     let value = "";
     if (spec.value === undefined) {
       if (eq >= 0) return err(`${name} takes no value`);
@@ -134,6 +143,11 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
     settings = applied.value;
   }
   return ok({ settings, positional });
+}
+
+/** The table's name of an option given by its name or its alias. */
+function canonicalName<T>(table: OptionTable<T>, name: string): string {
+  return Object.hasOwn(table, name) ? name : Object.keys(table).find((key) => table[key]!.alias === name)!;
 }
 
 /** The option by its name or its alias. */

@@ -95,6 +95,9 @@ describe("engine command line", () => {
     [["perf"], 'PORT: expected a whole number from 1 to 65535, got "perf"'],
     [["judge.example", "5000"], '"judge.example" is not an IP address'],
     [["1.2.3.4", "5", "6"], 'expected at most IP and PORT, got 3 arguments: "1.2.3.4" "5" "6"'],
+    [["127.0.0.1"], '"127.0.0.1" is an address: give the PORT after it'],
+    [["--gtp", "--nboard"], "--gtp and --nboard contradict each other: give one of them"],
+    [["--nboard", "--seed", "2", "--gtp"], "--nboard and --gtp contradict each other: give one of them"],
   ];
   for (const [args, message] of errors) {
     it(`rejects ${JSON.stringify(args).slice(0, 60)}`, () => {

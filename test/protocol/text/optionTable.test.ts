@@ -98,3 +98,27 @@ describe("a keyed option", () => {
     ]);
   });
 });
+
+describe("options that contradict each other", () => {
+  const EXCLUSIVE: OptionTable<Settings> = {
+    ...TABLE,
+    "--loud": { ...flag("speak up", (s) => ({ ...s, loud: true })), excludes: ["--quiet"] },
+  };
+  const parseExclusive = (...args: string[]) => parseOptions(EXCLUSIVE, args, DEFAULTS);
+
+  it("are refused together, in either order, naming both as typed", () => {
+    expect(parseExclusive("--loud", "--quiet")).toEqual({
+      ok: false,
+      error: "--loud and --quiet contradict each other: give one of them",
+    });
+    expect(parseExclusive("--quiet", "--count", "2", "--loud")).toEqual({
+      ok: false,
+      error: "--quiet and --loud contradict each other: give one of them",
+    });
+  });
+
+  it("are each accepted alone, and with the others", () => {
+    expect(parseExclusive("--loud", "--number", "2").ok).toBe(true);
+    expect(parseExclusive("--quiet", "--quiet").ok).toBe(true);
+  });
+});
