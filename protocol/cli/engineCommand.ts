@@ -24,11 +24,17 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     synopsis: ["othello [OPTIONS] [[IP] PORT]", ...subcommands],
     about: [
       "Without a subcommand, the engine: it speaks the course's OTP (GTP with --gtp, NBoard's protocol",
-      "with --nboard) on stdin/stdout,",
-      "one reply line per command; with PORT it is a TCP client of IP:PORT (127.0.0.1 by default),",
-      "OTP replies unframed. Each subcommand has its own --help.",
+      "with --nboard) on stdin/stdout, one reply line per command; with PORT it is a TCP client of",
+      "IP:PORT (127.0.0.1 by default), OTP replies unframed. Each subcommand has its own --help.",
     ],
     options: ENGINE_OPTIONS,
+    groups: [
+      ["protocol", ["--gtp", "--nboard", "--name", "--connect-timeout"]],
+      ["time", ["--time", "--visits", "--max-move-time"]],
+      ["search", ["--search", "--classic", "--depth", "--pp-r", "--solve-empties", "--max-nodes", "--seed", "--tune"]],
+      ["threads", ["--threads", "--parallel"]],
+      ["files and output", ["--weights", "--verbose", "--progress"]],
+    ],
     defaults: defaultEngineOptions,
     tuning: {
       about: [

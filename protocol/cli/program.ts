@@ -1,11 +1,14 @@
 import packageJson from "../../package.json" with { type: "json" };
 import {
   type KeyTable,
+  type OptionGroups,
   type OptionTable,
   type ParsedOptions,
+  USAGE_WIDTH,
   formatKeys,
   formatOptions,
   parseOptions,
+  wrapText,
 } from "../text/optionTable.js";
 
 /** Where a program writes: `print` is its output (stdout), `log` everything else (stderr). */
@@ -23,6 +26,8 @@ export interface Program<T> {
   /** A few lines on what it does and what its positional arguments mean. */
   readonly about: readonly string[];
   readonly options: OptionTable<T>;
+  /** The options under titles, in the usage's order; without, the table's order. */
+  readonly groups?: OptionGroups;
   readonly defaults: () => T;
   /** The keys of its `--tune KEY=VALUE`, if it has that option, which `--help-tuning` lists. */
   readonly tuning?: Tuning<T>;
@@ -41,12 +46,11 @@ export function formatUsage<T>(program: Program<T>): string {
   return [
     `usage: ${first}`,
     ...more.map((line) => `       ${line}`),
-    ...program.about,
+    ...program.about.flatMap((line) => wrapText(line, USAGE_WIDTH)),
     "options (also as --option=VALUE):",
-    ...formatOptions(program.options),
-    program.tuning === undefined
-      ? "  -h, --help  this text; --version  the version"
-      : "  -h, --help  this text; --help-tuning  the keys of --tune with their defaults; --version  the version",
+    ...formatOptions(program.options, program.groups),
+    "  -h, --help  this text; --version  the version",
+    ...(program.tuning === undefined ? [] : ["  --help-tuning  the keys of --tune, with their defaults and why"]),
   ].join("\n");
 }
 

@@ -119,7 +119,7 @@ const OPTIONS: OptionTable<UiArguments> = {
 
 export const uiProgram: Program<UiArguments> = {
   name: "othello ui",
-  synopsis: ['othello ui [--port P] [--host ADDRESS] [--engine "CMD" --protocol otp|gtp] [--listen PORT] [OPTIONS]'],
+  synopsis: ['othello ui [--port P] [--engine "CMD" --protocol otp|gtp] [--listen PORT] [OPTIONS]'],
   about: [
     "Serves a page to play Othello in a browser, against our engine (each tab its own, with the",
     "options below), another engine command over pipes, or an OTP engine that connects over TCP.",

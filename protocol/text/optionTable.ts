@@ -155,34 +155,72 @@ function findOption<T>(table: OptionTable<T>, name: string): OptionSpec<T> | und
   return Object.hasOwn(table, name) ? table[name] : Object.values(table).find((spec) => spec.alias === name);
 }
 
-/** The table as usage lines, one option a line with its help aligned. */
-export function formatOptions<T>(table: OptionTable<T>): string[] {
-  return alignColumns(
-    Object.entries(table).map(([name, spec]) => [
+/** Titled groups of a table's options, in the order the usage lists them: ["time", ["--time", ...]]. */
+export type OptionGroups = readonly (readonly [string, readonly string[]])[];
+
+/**
+ * The table as usage lines, one option a row with its help aligned and wrapped; with groups,
+ * under each group's title in the groups' order (a programmer's error to leave one out).
+ */
+export function formatOptions<T>(table: OptionTable<T>, groups?: OptionGroups): string[] {
+  const row = (name: string): string[] => {
+    const spec = table[name]!;
+    return [
       spec.value === undefined ? name : `${name} ${spec.value}`,
       spec.alias === undefined ? spec.help : `${spec.help} (alias: ${spec.alias})`,
-    ]),
-  );
+    ];
+  };
+  if (groups === undefined) return alignRows(Object.keys(table).map(row)).flat();
+  const listed = groups.flatMap(([, names]) => names);
+  const missing = Object.keys(table).filter((name) => !listed.includes(name));
+  if (missing.length > 0 || listed.some((name) => !Object.hasOwn(table, name)) || new Set(listed).size < listed.length)
+    throw new Error(`the option groups must list every option once (missing: ${missing.join(" ")})`);
+  // One alignment for all the groups, so that the helps form one column.
+  const rows = alignRows(listed.map(row));
+  return groups.flatMap(([title, names]) => [`${title}:`, ...names.flatMap((name) => rows[listed.indexOf(name)]!)]);
 }
 
 /** The keys as lines under a heading, one key a line: its value's form, its value in `defaults`, what it sets and why that default. */
 export function formatKeys<T>(keys: KeyTable<T>, defaults: T): string[] {
-  return alignColumns([
+  return alignRows([
     ["KEY", "VALUE", "DEFAULT", "WHAT IT SETS, AND WHY ITS DEFAULT"],
     ...Object.entries(keys).map(([key, spec]) => {
       const value = spec.read(defaults);
       return [key, spec.value, value, `${spec.help}. Why ${value}: ${spec.basis}`];
     }),
-  ]);
+  ]).flat();
 }
 
-/** Rows of cells as lines, every column but the last padded to its widest cell. */
-function alignColumns(rows: readonly (readonly string[])[]): string[] {
+/** The widest a usage line may be. */
+export const USAGE_WIDTH = 100;
+
+/**
+ * Rows of cells as lines, every column but the last padded to its widest cell, the last wrapped
+ * at word boundaries to keep within USAGE_WIDTH, its continuation lines under its start.
+ */
+function alignRows(rows: readonly (readonly string[])[]): string[][] {
   const widths: number[] = [];
   for (const row of rows)
     for (const [column, cell] of row.entries()) widths[column] = Math.max(widths[column] ?? 0, cell.length);
-  return rows.map(
-    (row) =>
-      `  ${row.map((cell, column) => (column < row.length - 1 ? cell.padEnd(widths[column]!) : cell)).join("  ")}`,
-  );
+  return rows.map((row) => {
+    const lead = `  ${row
+      .slice(0, -1)
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join("  ")}${row.length > 1 ? "  " : ""}`;
+    const [first, ...more] = wrapText(row.at(-1)!, USAGE_WIDTH - lead.length);
+    return [lead + first, ...more.map((line) => " ".repeat(lead.length) + line)];
+  });
+}
+
+/** The words of a text in lines of at most `width` characters (a longer word stays whole on its own line). */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line];
 }

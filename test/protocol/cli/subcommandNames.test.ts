@@ -54,3 +54,31 @@ describe("subcommand names", () => {
     );
   });
 });
+
+describe("every program's --help", () => {
+  it.each([
+    [[]],
+    [["match"]],
+    [["ladder"]],
+    [["perft"]],
+    [["bench"]],
+    [["solve"]],
+    [["endgames"]],
+    [["review"]],
+    [["ui"]],
+    [["eval"]],
+    [["train"]],
+    [["curve"]],
+  ])("othello %j --help is at most 100 columns wide", async (words) => {
+    const run = await runOthello([...words, "--help"]);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines.filter((line) => line.length > 100)).toEqual([]);
+    expect(lines[0]).toMatch(/^usage: othello/);
+  });
+
+  it("othello --help groups the engine's options: protocol, time, search, threads, files", async () => {
+    const titles = (await runOthello(["--help"])).stdout.split("\n").filter((line) => /^[a-z ]+:$/.test(line));
+    expect(titles).toEqual(["protocol:", "time:", "search:", "threads:", "files and output:"]);
+  });
+});

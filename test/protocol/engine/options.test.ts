@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unwrapUsage } from "../text/usageLines.js";
 import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
 import {
   DEFAULT_CONNECT_SECONDS,
@@ -121,7 +122,7 @@ describe("engine command line", () => {
   });
 
   it("the usage lists every option of the table, an alias on its option's line, and --help-tuning", () => {
-    const usage = formatUsage(engineProgram([]));
+    const usage = unwrapUsage(formatUsage(engineProgram([])));
     for (const name of Object.keys(ENGINE_OPTIONS)) expect(usage).toMatch(new RegExp(`^  ${name}( |$)`, "m"));
     expect(usage).toMatch(/^ {2}--visits N {2}.*\(alias: --playouts\)$/m);
     expect(usage).not.toMatch(/^ {2}--playouts/m);
@@ -202,7 +203,7 @@ describe("engine command line", () => {
   });
 
   it("--help-tuning: one line a key with its value's form and its default, under a heading", () => {
-    const lines = formatTuning(engineProgram([]).tuning!, DEFAULTS).split("\n");
+    const lines = unwrapUsage(formatTuning(engineProgram([]).tuning!, DEFAULTS)).split("\n");
     const rows = lines.filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/ {2,}/));
     expect(rows.map((row) => row.slice(0, 3))).toEqual([
       ["KEY", "VALUE", "DEFAULT"],

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { type AddressInfo, type Server, type Socket, createConnection, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { unwrapUsage } from "../text/usageLines.js";
 import { PASS, Position, formatOtpMove, parseOtpMove } from "../../../src/index.js";
 import { OTP_COMMANDS } from "../../../protocol/engine/otp.js";
 
@@ -144,7 +145,7 @@ describe("over stdin/stdout", () => {
   });
 
   it("--help lists the user's options, --help-tuning the keys of --tune with their defaults", async () => {
-    const help = (await runWithInput(["--help"], "")).stdout.toString();
+    const help = unwrapUsage((await runWithInput(["--help"], "")).stdout.toString());
     for (const option of [
       "--gtp",
       "--visits N",
@@ -162,7 +163,7 @@ describe("over stdin/stdout", () => {
     const tuning = await runWithInput(["--help-tuning"], "");
     expect(tuning.code).toBe(0);
     expect(tuning.stderr).toBe("");
-    const text = tuning.stdout.toString();
+    const text = unwrapUsage(tuning.stdout.toString());
     expect(text).toMatch(/^usage: othello --tune KEY=VALUE/);
     expect(text).toMatch(/^ {2}ucbC +0 to 100 +0\.3 +UCB1's exploration constant\. Why 0\.3: /m);
     expect(text).toMatch(/^ {2}earlyStop +on\|off +on +/m);

@@ -11,6 +11,8 @@ import {
   formatOptions,
   keyed,
   parseOptions,
+  USAGE_WIDTH,
+  wrapText,
 } from "../../../protocol/text/optionTable.js";
 
 interface Settings {
@@ -120,5 +122,49 @@ describe("options that contradict each other", () => {
   it("are each accepted alone, and with the others", () => {
     expect(parseExclusive("--loud", "--number", "2").ok).toBe(true);
     expect(parseExclusive("--quiet", "--quiet").ok).toBe(true);
+  });
+});
+
+describe("the usage's layout", () => {
+  it("wraps a long help under its own column, within the usage's width", () => {
+    const long: OptionTable<Settings> = {
+      "--quiet": flag(`${"word ".repeat(40)}end`, (s) => s),
+      "--count": field("count", "N", "short", (t) => parseWholeNumber(t, 1, 9)),
+    };
+    const lines = formatOptions(long);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(USAGE_WIDTH);
+    expect(lines[0]).toMatch(/^ {2}--quiet {4}word word/);
+    expect(lines[1]).toMatch(/^ {13}word word/);
+    expect(lines.at(-1)).toBe("  --count N  short");
+    expect(lines.slice(0, -1).join(" ").replace(/ +/g, " ").trim()).toBe(`--quiet ${"word ".repeat(40)}end`);
+  });
+
+  it("lists the options under their groups' titles, in the groups' order", () => {
+    expect(
+      formatOptions(TABLE, [
+        ["tuning", ["--set"]],
+        ["all else", ["--quiet", "--count"]],
+      ]),
+    ).toEqual([
+      "tuning:",
+      "  --set KEY=VALUE  set a key",
+      "all else:",
+      "  --quiet          say nothing",
+      "  --count N        how many (alias: --number)",
+    ]);
+  });
+
+  it("a group that leaves an option out, or names one twice, is a programmer's error", () => {
+    expect(() => formatOptions(TABLE, [["some", ["--set", "--quiet"]]])).toThrow(/--count/);
+    expect(() => formatOptions(TABLE, [["twice", ["--set", "--set", "--quiet", "--count"]]])).toThrow();
+  });
+
+  it.each([
+    ["one two three four", 9, ["one two", "three", "four"]],
+    ["a verylongword b", 4, ["a", "verylongword", "b"]],
+    ["fits", 100, ["fits"]],
+  ])("wrapText(%j, %i)", (text, width, lines) => {
+    expect(wrapText(text, width)).toEqual(lines);
   });
 });
