@@ -4,6 +4,7 @@ import { needsEvaluation } from "../engine/engineSearch.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import {
   type EngineOptions,
+  type EngineProtocol,
   ENGINE_OPTIONS,
   type Endpoint,
   TUNING_KEYS,
@@ -47,6 +48,18 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
   };
 }
 
+const PROTOCOL_NAMES: Readonly<Record<EngineProtocol, string>> = {
+  otp: "the course's OTP (Othello Text Protocol)",
+  gtp: "GTP (Go Text Protocol, Othello conventions)",
+  nboard: "NBoard's engine protocol",
+};
+
+/** The one line for a person at a terminal: what the engine speaks, how to end, where the options are. */
+export function terminalGreeting(protocol: EngineProtocol): string {
+  const first = { otp: "genmove", gtp: "genmove b", nboard: "nboard 2, then go" }[protocol];
+  return `othello: speaking ${PROTOCOL_NAMES[protocol]} on stdin/stdout; try ${first}, and quit to end (othello --help: the options)`;
+}
+
 /** `othello [OPTIONS] [[IP] PORT]`: the engine, serving OTP (or GTP, or NBoard) on stdin/stdout or as a TCP client. */
 export async function engineCommand(
   args: readonly string[],
@@ -71,6 +84,8 @@ export async function engineCommand(
     evaluation = loaded.value;
   }
   const session = new Session(options, log, undefined, evaluation);
+  // Someone typing at a terminal is told what to type; a controller on a pipe gets nothing extra.
+  if (endpoint.kind === "stdio" && process.stdin.isTTY === true) log(terminalGreeting(options.protocol));
   if (options.verbose)
     log(
       `othello: ${options.name}, seed ${options.seed}, ${endpoint.kind === "tcp" ? `TCP ${endpoint.host}:${endpoint.port}` : "stdin/stdout"}`,
