@@ -7,7 +7,9 @@ import { ENGINE_OPTIONS, type EngineOptions, defaultEngineOptions } from "../eng
 import { parseCommandLine } from "../text/commandLine.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { type OptionSpec, type OptionTable, field, nonEmpty } from "../text/optionTable.js";
+import { Analyst } from "../ui/analyst.js";
 import { EngineListener, processLinks } from "../ui/engineLinks.js";
+import { ANALYSIS_LIMITS } from "../ui/moveAnalysis.js";
 import { Opponent } from "../ui/opponent.js";
 import { OpponentTables, type Opponents, type UiInfo, createUiServer, loadPage } from "../ui/uiServer.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -148,6 +150,8 @@ type OpponentPlan =
       readonly argv: readonly string[];
       readonly protocol: Protocol;
       readonly description: string;
+      /** Our engine, which says every move's value as it thinks (the page's hints). */
+      readonly ours: boolean;
     }
   | { readonly kind: "listen"; readonly port: number };
 
@@ -170,7 +174,7 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     const protocol = a.protocol ?? "otp";
     // GTP's times are whole seconds: such an engine is told a fraction rounded up.
     const description = `${a.engine} (${protocol === "gtp" ? "GTP, whole seconds a move" : "OTP"})`;
-    return ok({ kind: "process", argv: argv.value, protocol, description });
+    return ok({ kind: "process", argv: argv.value, protocol, description, ours: false });
   }
   // Our engine is this very program, run again as a child process speaking OTP (whose time per move may be a fraction).
   const ceiling = a.engineArgs.includes("--max-move-time") ? [] : ["--max-move-time", OUR_MAX_MOVE_SECONDS];
@@ -181,6 +185,7 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     kind: "process",
     argv,
     protocol: "otp",
+    ours: true,
     description: `our engine${a.engineArgs.length > 0 ? ` (${a.engineArgs.join(" ")})` : ""}`,
   });
 }
@@ -230,8 +235,11 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     seconds: settings.time ?? DEFAULT_SECONDS,
     minSeconds: MIN_SECONDS,
     maxSeconds: MAX_SECONDS,
+    hints: opponentPlan.kind === "process" && opponentPlan.ours,
+    exactEmpties: ANALYSIS_LIMITS.exactEmpties,
   };
-  const server = createUiServer(page.value, info, opponents);
+  const analyst = new Analyst();
+  const server = createUiServer(page.value, info, opponents, analyst);
   const listening = await new Promise<Result<number>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       resolve(err(`cannot serve on ${settings.host} port ${settings.port}: ${e.code ?? e.message}`)),
@@ -244,6 +252,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
   if (!listening.ok) {
     out.log(`othello ui: ${listening.error}`);
     listener?.close();
+    analyst.close();
     return 1;
   }
   const shownHost =
@@ -258,6 +267,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
   });
   tables?.close();
   listener?.close();
+  analyst.close();
   registry.killAll();
   server.closeAllConnections();
   server.close();
