@@ -38,6 +38,8 @@ export interface EngineMove {
 
 /** How our engine's search stands while it thinks: its last progress report and root moves. */
 export interface Standing {
+  /** The number of moves of the game it searches a move for. */
+  readonly ply: number;
   readonly report: EngineReport | undefined;
   readonly moves: RootMoves | undefined;
 }
@@ -63,8 +65,8 @@ export class Opponent {
   private queue: Promise<unknown> = Promise.resolve();
   /** What the engine has written on its diagnostic stream since the move now asked for began. */
   private heard: string[] = [];
-  /** Whether a move is being thought about. */
-  private asking = false;
+  /** The length of the game whose move is being thought about; undefined when none is. */
+  private asking: number | undefined;
 
   constructor(
     private readonly source: LinkSource,
@@ -84,10 +86,10 @@ export class Opponent {
    * nothing was said yet.
    */
   thinking(): Standing | undefined {
-    if (!this.asking || this.link === undefined) return undefined;
+    if (this.asking === undefined || this.link === undefined) return undefined;
     this.heard.push(...this.link.takeDiagnostics());
     const report = lastReport(this.heard);
-    return report === undefined ? undefined : { report, moves: lastMoves(this.heard, "thinking") };
+    return report === undefined ? undefined : { ply: this.asking, report, moves: lastMoves(this.heard, "thinking") };
   }
 
   /** Ends the engine (the server is closing, or this game's table was given up). */
@@ -126,8 +128,8 @@ export class Opponent {
     const colour = colourToMove(game);
     // GTP's times are whole seconds, so a fraction may have been sent rounded up.
     const limitMs = Math.ceil(seconds) * 1000 + this.limits.graceMs;
-    this.asking = true;
-    const reply = await link.client.genmove(colour, limitMs).finally(() => (this.asking = false));
+    this.asking = moves.length;
+    const reply = await link.client.genmove(colour, limitMs).finally(() => (this.asking = undefined));
     if (!reply.ok) return this.fail(link, reply.error);
     this.known = [...moves, reply.value];
     if (!game.position.isLegal(reply.value)) {

@@ -180,6 +180,8 @@ export interface Opponents {
 
 /** What `GET /api/thinking?game=ID` answers: how our engine's search stands, while it thinks. */
 export interface ThinkingAnswer {
+  /** The number of moves of the game whose move is searched (another request's search may still be running). */
+  readonly ply: number | null;
   readonly report: EngineReport | null;
   /** Every root move's standing (our engine with --progress). */
   readonly moves: RootMoves | null;
@@ -280,6 +282,7 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
           return sendJson(response, 400, { error: '"game" must be an id of 1 to 64 letters, digits, "_" or "-"' });
         const standing = opponents.find(game)?.thinking();
         return sendJson(response, 200, {
+          ply: standing?.ply ?? null,
           report: standing?.report ?? null,
           moves: standing?.moves ?? null,
         } satisfies ThinkingAnswer);

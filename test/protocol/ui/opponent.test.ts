@@ -156,6 +156,7 @@ describe("the opponent keeps the engine in step with the game", () => {
     expect(opponent.thinking()).toBeUndefined();
     const answered = await opponent.move([], 0.1);
     expect(thinking).toMatchObject({
+      ply: 0,
       report: { kind: "search", visits: 60 },
       moves: { word: "thinking", side: "black", moves: [{ move: "d3", visits: 60, winRate: 0.55 }, {}, {}, {}] },
     });

@@ -176,7 +176,7 @@ describe("/api/move with our engine", () => {
       const response = await fetch(`${base}/api/thinking?game=${game}`);
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
     };
-    expect(await thinking("nobody")).toEqual({ status: 200, json: { report: null, moves: null } });
+    expect(await thinking("nobody")).toEqual({ status: 200, json: { ply: null, report: null, moves: null } });
     expect((await thinking("a%20b")).status).toBe(400);
     const { base: progressBase } = await serve(["node", OTHELLO, "--progress", "0.1"]);
     const asked = askMove(progressBase, { game: "live", moves: "f5", seconds: 1.5 });
@@ -185,8 +185,12 @@ describe("/api/move with our engine", () => {
     for (let i = 0; i < 12; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = await fetch(`${progressBase}/api/thinking?game=live`);
-      const { report, moves } = (await response.json()) as { report: unknown; moves: unknown };
-      if (report !== null) seen.push(report);
+      const { ply, report, moves } = (await response.json()) as { ply: unknown; report: unknown; moves: unknown };
+      if (report !== null) {
+        seen.push(report);
+        // The move searched is the one after f5.
+        expect(ply).toBe(1);
+      }
       if (moves !== null) seenMoves.push(moves);
     }
     expect(seen.length).toBeGreaterThan(0);
@@ -208,7 +212,7 @@ describe("/api/move with our engine", () => {
     expect(visits).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
     // After the move, nothing is being thought about.
     const after = await fetch(`${progressBase}/api/thinking?game=live`);
-    expect(await after.json()).toEqual({ report: null, moves: null });
+    expect(await after.json()).toEqual({ ply: null, report: null, moves: null });
   });
 
   it("keeps two tabs' games apart, each with its own engine", async () => {
