@@ -15,8 +15,11 @@ export interface AnalysisLimits {
   readonly depth: number;
 }
 
-/** About a second for a whole game, a few on a hard ending; the page's hints solve the same endings. */
-export const ANALYSIS_LIMITS: AnalysisLimits = { exactEmpties: 18, solveMs: 2000, depth: 6 };
+/**
+ * A whole game in 2 to 3 s on two busy cores (one position's search at most about 0.3 s), a
+ * few more on a hard ending; the page's hints solve the same endings.
+ */
+export const ANALYSIS_LIMITS: AnalysisLimits = { exactEmpties: 18, solveMs: 2000, depth: 8 };
 
 export interface AnalysisTools {
   readonly solver: Solver;
