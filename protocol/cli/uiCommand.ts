@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { type Result, err, ok } from "../../src/index.js";
 import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
+import { shippedWeights } from "../engine/evaluationWeights.js";
 import { ENGINE_OPTIONS, type EngineOptions, defaultEngineOptions } from "../engine/options.js";
 import { parseCommandLine } from "../text/commandLine.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
@@ -238,7 +239,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     hints: opponentPlan.kind === "process" && opponentPlan.ours,
     exactEmpties: ANALYSIS_LIMITS.exactEmpties,
   };
-  const analyst = new Analyst();
+  const analyst = new Analyst(shippedWeights);
   const server = createUiServer(page.value, info, opponents, analyst);
   const listening = await new Promise<Result<number>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>

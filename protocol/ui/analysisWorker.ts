@@ -1,19 +1,17 @@
 // The page's analysis thread (protocol/ui/analyst.ts starts it): build.mjs bundles this file as
 // dist/analysisWorker.js, beside the program, so that a review never holds up the server.
-import { parentPort } from "node:worker_threads";
-import { AlphaBeta, Game, Solver } from "../../src/index.js";
-import { loadEvaluation } from "../engine/evaluationWeights.js";
-import type { AnalysisAnswer, AnalysisJob } from "./analyst.js";
+import { parentPort, workerData } from "node:worker_threads";
+import { AlphaBeta, Evaluation, Game, Solver } from "../../src/index.js";
+import type { AnalysisAnswer, AnalysisJob, AnalysisWorkerData } from "./analyst.js";
 import { ANALYSIS_LIMITS, type AnalysisTools, exactScores, reviewMove } from "./moveAnalysis.js";
 
 if (parentPort === null) throw new Error("analysisWorker.js runs in a worker thread, started by Analyst");
 const port = parentPort;
-const evaluation = loadEvaluation(undefined);
-if (!evaluation.ok) throw new Error(evaluation.error);
+const { weights } = workerData as AnalysisWorkerData;
 // Made once: the tables carry what one position taught to the next of the same game.
 const tools: AnalysisTools = {
   solver: new Solver(),
-  alphaBeta: new AlphaBeta(evaluation.value),
+  alphaBeta: new AlphaBeta(new Evaluation(weights)),
   now: () => performance.now(),
 };
 

@@ -1,11 +1,16 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type Move, type Result, err, ok } from "../../src/index.js";
+import { type Move, type Result, type Weights, err, ok } from "../../src/index.js";
 import type { ExactScore, MoveReview } from "./moveAnalysis.js";
 
 /** The analysis thread's bundle, beside the program's (build.mjs). */
 const WORKER_FILE = fileURLToPath(new URL("./analysisWorker.js", import.meta.url));
+
+/** What the analysis thread starts with: the evaluation's weights, for the alpha-beta player. */
+export interface AnalysisWorkerData {
+  readonly weights: Weights;
+}
 
 /** What the analysis thread is asked: one move of a game reviewed, or the exact scores of a position's moves. */
 export type AnalysisJob =
@@ -43,7 +48,11 @@ export class Analyst implements Analysis {
   private running: Pending | undefined;
   private nextId = 0;
 
-  constructor(private readonly file: string = WORKER_FILE) {}
+  /** `weights` are read when the thread starts (the shipped ones, from the program that starts the server). */
+  constructor(
+    private readonly weights: () => Result<Weights>,
+    private readonly file: string = WORKER_FILE,
+  ) {}
 
   async review(moves: readonly Move[], move: Move, abandoned: () => boolean): Promise<Result<MoveReview>> {
     const answer = await this.ask({ id: ++this.nextId, kind: "review", moves, move }, abandoned);
@@ -95,7 +104,9 @@ export class Analyst implements Analysis {
   private thread(): Result<Worker> {
     if (this.worker !== undefined) return ok(this.worker);
     if (!existsSync(this.file)) return err(`the analysis is not built: ${this.file} is missing (make builds it)`);
-    const worker = new Worker(this.file);
+    const weights = this.weights();
+    if (!weights.ok) return err(`the analysis cannot start: ${weights.error}`);
+    const worker = new Worker(this.file, { workerData: { weights: weights.value } satisfies AnalysisWorkerData });
     worker.unref();
     worker.on("message", (answer: AnalysisAnswer) => {
       const running = this.running;

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { shippedWeights } from "../../../protocol/engine/evaluationWeights.js";
 import { Analyst } from "../../../protocol/ui/analyst.js";
-import { parseGameRecord, parseVertex } from "../../../src/index.js";
+import { err, parseGameRecord, parseVertex } from "../../../src/index.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
@@ -19,7 +20,7 @@ const v = (text: string): number => {
 const ENDING = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5";
 
 describe("the analysis thread", () => {
-  const analyst = new Analyst(join(ROOT, "dist/analysisWorker.js"));
+  const analyst = new Analyst(shippedWeights, join(ROOT, "dist/analysisWorker.js"));
   afterAll(() => analyst.close());
 
   it("reviews a move and scores a position on its own thread, in the order asked", async () => {
@@ -51,8 +52,18 @@ describe("the analysis thread", () => {
     expect(dropped).toEqual({ ok: false, error: "abandoned" });
   });
 
+  it("says when the evaluation's weights cannot be read", async () => {
+    const unweighted = new Analyst(
+      () => err("cannot read w.weights: no such file"),
+      join(ROOT, "dist/analysisWorker.js"),
+    );
+    expect(await unweighted.scores([], () => false)).toEqual(
+      err("the analysis cannot start: cannot read w.weights: no such file"),
+    );
+  });
+
   it("says when the thread's bundle is missing", async () => {
-    const unbuilt = new Analyst(join(ROOT, "no-such-dir/analysisWorker.js"));
+    const unbuilt = new Analyst(shippedWeights, join(ROOT, "no-such-dir/analysisWorker.js"));
     const answer = await unbuilt.scores([], () => false);
     expect(answer.ok).toBe(false);
     if (!answer.ok)

@@ -4,6 +4,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
+import { shippedWeights } from "../../../protocol/engine/evaluationWeights.js";
 import { Analyst } from "../../../protocol/ui/analyst.js";
 import { EngineListener, processLinks } from "../../../protocol/ui/engineLinks.js";
 import { Opponent } from "../../../protocol/ui/opponent.js";
@@ -32,7 +33,7 @@ const LIMITS = { replyMs: 3000, graceMs: 700 };
 const registry = new ProcessRegistry();
 const closers: (() => void)[] = [];
 let page: PageFiles;
-const analyst = new Analyst(join(ROOT, "dist/analysisWorker.js"));
+const analyst = new Analyst(shippedWeights, join(ROOT, "dist/analysisWorker.js"));
 
 beforeAll(() => {
   const loaded = loadPage(join(ROOT, "dist/ui"));
