@@ -16,8 +16,8 @@ export interface AnalysisLimits {
 }
 
 /**
- * A whole game in 2 to 3 s on two busy cores (one position's search at most about 0.3 s), a
- * few more on a hard ending; the page's hints solve the same endings.
+ * A whole game in a few seconds (2.7 to 4.9 s on two cores busy with other work; one position's
+ * search at most about 0.3 s), more on a hard ending; the page's hints solve the same endings.
  */
 export const ANALYSIS_LIMITS: AnalysisLimits = { exactEmpties: 18, solveMs: 2000, depth: 8 };
 
