@@ -3,11 +3,14 @@ import { fileURLToPath } from "node:url";
 import { type Result, err, ok } from "../../src/index.js";
 import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
+import { shippedWeights } from "../engine/evaluationWeights.js";
 import { ENGINE_OPTIONS, type EngineOptions, defaultEngineOptions } from "../engine/options.js";
 import { parseCommandLine } from "../text/commandLine.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { type OptionSpec, type OptionTable, field, nonEmpty } from "../text/optionTable.js";
+import { Analyst } from "../ui/analyst.js";
 import { EngineListener, processLinks } from "../ui/engineLinks.js";
+import { ANALYSIS_LIMITS } from "../ui/moveAnalysis.js";
 import { Opponent } from "../ui/opponent.js";
 import { OpponentTables, type Opponents, type UiInfo, createUiServer, loadPage } from "../ui/uiServer.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -144,6 +147,8 @@ type OpponentPlan =
       readonly argv: readonly string[];
       readonly protocol: Protocol;
       readonly description: string;
+      /** Our engine, which says every move's value as it thinks (the page's hints). */
+      readonly ours: boolean;
     }
   | { readonly kind: "listen"; readonly port: number };
 
@@ -166,7 +171,7 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     const protocol = a.protocol ?? "otp";
     // GTP's times are whole seconds: such an engine is told a fraction rounded up.
     const description = `${a.engine} (${protocol === "gtp" ? "GTP, whole seconds a move" : "OTP"})`;
-    return ok({ kind: "process", argv: argv.value, protocol, description });
+    return ok({ kind: "process", argv: argv.value, protocol, description, ours: false });
   }
   // Our engine is this very program, run again as a child process speaking OTP (whose time per move may be a fraction).
   const ceiling = a.engineArgs.includes("--max-move-time") ? [] : ["--max-move-time", OUR_MAX_MOVE_SECONDS];
@@ -177,6 +182,7 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     kind: "process",
     argv,
     protocol: "otp",
+    ours: true,
     description: `our engine${a.engineArgs.length > 0 ? ` (${a.engineArgs.join(" ")})` : ""}`,
   });
 }
@@ -226,8 +232,11 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     seconds: settings.time ?? DEFAULT_SECONDS,
     minSeconds: MIN_SECONDS,
     maxSeconds: MAX_SECONDS,
+    hints: opponentPlan.kind === "process" && opponentPlan.ours,
+    exactEmpties: ANALYSIS_LIMITS.exactEmpties,
   };
-  const server = createUiServer(page.value, info, opponents);
+  const analyst = new Analyst(shippedWeights);
+  const server = createUiServer(page.value, info, opponents, analyst);
   const listening = await new Promise<Result<number>>((resolve) => {
     server.once("error", (e: NodeJS.ErrnoException) =>
       resolve(err(`cannot serve on ${settings.host} port ${settings.port}: ${e.code ?? e.message}`)),
@@ -240,6 +249,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
   if (!listening.ok) {
     out.log(`othello ui: ${listening.error}`);
     listener?.close();
+    analyst.close();
     return 1;
   }
   const shownHost =
@@ -254,6 +264,7 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
   });
   tables?.close();
   listener?.close();
+  analyst.close();
   registry.killAll();
   server.closeAllConnections();
   server.close();

@@ -8,6 +8,7 @@ import {
   formatOtpMove,
   formatVertex,
 } from "../../src/index.js";
+import type { RootChild } from "./rootMerge.js";
 
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
@@ -47,6 +48,28 @@ export function formatSearchReport(
       );
     }
   }
+}
+
+/**
+ * The root's moves after a `search:` or `thinking:` line (with `--progress`, for a page that
+ * shows every move's value): each as a GTP vertex with its visits and win rate for the side to
+ * move, `proven` and `pruned` when so; most visited first. A move not yet visited has `-` for
+ * its win rate.
+ */
+export function formatRootMoves(
+  children: readonly RootChild[],
+  position: Position,
+  word: "search" | "thinking" = "search",
+): string {
+  const side = position.blackToMove ? "black" : "white";
+  const moves = [...children]
+    .sort((a, b) => b.visits - a.visits)
+    .map(
+      (c) =>
+        `${formatVertex(c.move)} ${c.visits} ${c.visits > 0 ? `${(100 * c.winRate).toFixed(1)}%` : "-"}` +
+        `${c.proven === undefined ? "" : ` proven ${c.proven}`}${c.pruned ? " pruned" : ""}`,
+    );
+  return `${word} moves: ${side}: ${moves.join(", ")}`;
 }
 
 /** What the search used: evaluated leaves with or without priors, or playouts; leaves solved; an early stop. */

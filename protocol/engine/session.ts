@@ -18,7 +18,7 @@ import { needsEvaluation } from "./engineSearch.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { ParallelSearch } from "./parallelSearch.js";
 import type { RootChild } from "./rootMerge.js";
-import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "./searchReport.js";
+import { formatAlphaBetaReport, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /** A chosen move and the time it took to choose it. */
 interface Choice {
@@ -192,11 +192,17 @@ export class Session {
             ...rest,
             progress: {
               everyMs: progress * 1000,
-              report: (standing) => this.log(formatSearchReport(standing, position, "thinking")),
+              report: (standing) => {
+                this.log(formatSearchReport(standing, position, "thinking"));
+                this.log(formatRootMoves(this.searchChildren([]), position, "thinking"));
+              },
             },
           },
     );
     this.log(formatSearchReport(report, position));
+    // With --progress, for a page that shows every move's value: each move's standing at the end too.
+    if (progress !== undefined && report.reason === "search")
+      this.log(formatRootMoves(this.searchChildren([]), position));
     const elapsedMs = solve.spentMs + report.elapsedMs;
     this.thought = { by: "search", report, elapsedMs };
     return { move: report.move, elapsedMs };

@@ -102,3 +102,48 @@ export function parseEngineReport(line: string): EngineReport | undefined {
     };
   return undefined;
 }
+
+/** One of the root's moves in our engine's `moves:` line: how much it was searched and its value for the side to move. */
+export interface RootMove {
+  /** Lowercase vertex. */
+  readonly move: string;
+  readonly visits: number;
+  /** The mean result (0..1) for the side to move; null before the move's first visit. */
+  readonly winRate: number | null;
+  readonly proven: "win" | "draw" | "loss" | null;
+  /** Set aside by progressive pruning. */
+  readonly pruned: boolean;
+}
+
+/** The root's moves after a report: `thinking` while the search runs, `search` after it. */
+export interface RootMoves {
+  readonly word: "search" | "thinking";
+  readonly side: "black" | "white";
+  readonly moves: readonly RootMove[];
+}
+
+const ROOT_MOVES = /^(search|thinking) moves: (black|white): (.*)$/;
+const ROOT_MOVE = /^([A-H][1-8]) (\d+) (?:([\d.]+)%|-)( proven (?:win|draw|loss))?( pruned)?$/;
+
+/**
+ * The root's moves in one of our engine's `search moves:` or `thinking moves:` lines (written
+ * with `--progress`, protocol/engine/searchReport.ts); undefined for any other line.
+ */
+export function parseRootMoves(line: string): RootMoves | undefined {
+  const root = ROOT_MOVES.exec(line);
+  if (root === null) return undefined;
+  const moves: RootMove[] = [];
+  for (const item of root[3]!.split(", ")) {
+    const m = ROOT_MOVE.exec(item);
+    if (m === null) return undefined;
+    const [, move, visits, percent, proven, pruned] = m;
+    moves.push({
+      move: move!.toLowerCase(),
+      visits: Number(visits),
+      winRate: percent === undefined ? null : Number(percent) / 100,
+      proven: proven === undefined ? null : (proven.slice(" proven ".length) as RootMove["proven"]),
+      pruned: pruned !== undefined,
+    });
+  }
+  return { word: root[1] as RootMoves["word"], side: root[2] as RootMoves["side"], moves };
+}

@@ -1,6 +1,6 @@
 import { type Colour, Game, type Move, PASS, type Result, err, formatVertex, ok } from "../../src/index.js";
 import type { EngineClient } from "../controller/engineClient.js";
-import { type EngineReport, parseEngineReport } from "./engineReport.js";
+import { type EngineReport, type RootMoves, parseEngineReport, parseRootMoves } from "./engineReport.js";
 
 /** One working connection to an engine, however it is reached (a child process, a TCP peer). */
 export interface EngineLink {
@@ -31,7 +31,17 @@ export interface EngineMove {
   readonly move: Move;
   /** Our engine's account of its search; undefined for other engines and forced passes. */
   readonly report: EngineReport | undefined;
+  /** Every root move's standing at the end of our engine's search (its `search moves:` line); undefined without one. */
+  readonly moves: RootMoves | undefined;
   readonly engine: string;
+}
+
+/** How our engine's search stands while it thinks: its last progress report and root moves. */
+export interface Standing {
+  /** The number of moves of the game it searches a move for. */
+  readonly ply: number;
+  readonly report: EngineReport | undefined;
+  readonly moves: RootMoves | undefined;
 }
 
 /** Other engines write no report, ours writes it just before its reply: this long is left for it to arrive. */
@@ -55,8 +65,8 @@ export class Opponent {
   private queue: Promise<unknown> = Promise.resolve();
   /** What the engine has written on its diagnostic stream since the move now asked for began. */
   private heard: string[] = [];
-  /** Whether a move is being thought about. */
-  private asking = false;
+  /** The length of the game whose move is being thought about; undefined when none is. */
+  private asking: number | undefined;
 
   constructor(
     private readonly source: LinkSource,
@@ -71,13 +81,15 @@ export class Opponent {
   }
 
   /**
-   * How our engine's search stands while it thinks (its `thinking:` lines, written with
-   * `--progress`); undefined when no move is being thought about or nothing was said yet.
+   * How our engine's search stands while it thinks (its `thinking:` and `thinking moves:`
+   * lines, written with `--progress`); undefined when no move is being thought about or
+   * nothing was said yet.
    */
-  thinking(): EngineReport | undefined {
-    if (!this.asking || this.link === undefined) return undefined;
+  thinking(): Standing | undefined {
+    if (this.asking === undefined || this.link === undefined) return undefined;
     this.heard.push(...this.link.takeDiagnostics());
-    return lastReport(this.heard);
+    const report = lastReport(this.heard);
+    return report === undefined ? undefined : { ply: this.asking, report, moves: lastMoves(this.heard, "thinking") };
   }
 
   /** Ends the engine (the server is closing, or this game's table was given up). */
@@ -107,7 +119,8 @@ export class Opponent {
     }
     const link = this.link;
     // A forced pass needs no engine, but the engine is told it with the next move.
-    if (game.position.legalMoves()[0] === PASS) return ok({ move: PASS, report: undefined, engine: link.name });
+    if (game.position.legalMoves()[0] === PASS)
+      return ok({ move: PASS, report: undefined, moves: undefined, engine: link.name });
     const synced = await this.sync(link, moves, seconds);
     if (!synced.ok) return this.fail(link, synced.error);
     link.takeDiagnostics();
@@ -115,8 +128,8 @@ export class Opponent {
     const colour = colourToMove(game);
     // GTP's times are whole seconds, so a fraction may have been sent rounded up.
     const limitMs = Math.ceil(seconds) * 1000 + this.limits.graceMs;
-    this.asking = true;
-    const reply = await link.client.genmove(colour, limitMs).finally(() => (this.asking = false));
+    this.asking = moves.length;
+    const reply = await link.client.genmove(colour, limitMs).finally(() => (this.asking = undefined));
     if (!reply.ok) return this.fail(link, reply.error);
     this.known = [...moves, reply.value];
     if (!game.position.isLegal(reply.value)) {
@@ -125,13 +138,17 @@ export class Opponent {
         `${link.name} answered an illegal move, ${formatVertex(reply.value).toLowerCase()}${game.position.legalMoves()[0] === PASS ? " (it has to pass)" : ""}`,
       );
     }
-    // The move's own report is the last line; the progress lines before it do not stand for the move.
-    let report = finalReport([...this.heard, ...link.takeDiagnostics()]);
-    if (report === undefined) {
+    // The move's own report (and a search's moves line) come last; the progress lines before do not stand for the move.
+    const lines = [...this.heard, ...link.takeDiagnostics()];
+    const complete = (): boolean => {
+      const report = finalReport(lines);
+      return report !== undefined && (report.kind !== "search" || lastMoves(lines, "search") !== undefined);
+    };
+    if (!complete()) {
       await new Promise((resolve) => setTimeout(resolve, REPORT_WAIT_MS));
-      report = finalReport(link.takeDiagnostics());
+      lines.push(...link.takeDiagnostics());
     }
-    return ok({ move: reply.value, report, engine: link.name });
+    return ok({ move: reply.value, report: finalReport(lines), moves: lastMoves(lines, "search"), engine: link.name });
   }
 
   /** The engine's board made equal to `moves`, and its time per move to `seconds`. */
@@ -180,6 +197,16 @@ function lastReport(lines: readonly string[]): EngineReport | undefined {
   let report: EngineReport | undefined;
   for (const line of lines) report = parseEngineReport(line) ?? report;
   return report;
+}
+
+/** The last moves line of a search that runs (`thinking`) or has ended (`search`). */
+function lastMoves(lines: readonly string[], word: RootMoves["word"]): RootMoves | undefined {
+  let moves: RootMoves | undefined;
+  for (const line of lines) {
+    const parsed = parseRootMoves(line);
+    if (parsed?.word === word) moves = parsed;
+  }
+  return moves;
 }
 
 /** The last report that is not a progress report. */

@@ -2,7 +2,9 @@ import { readFileSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { join } from "node:path";
 import { Game, type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
-import type { EngineReport } from "./engineReport.js";
+import type { Analysis } from "./analyst.js";
+import type { EngineReport, RootMoves } from "./engineReport.js";
+import type { MoveReview } from "./moveAnalysis.js";
 import type { Opponent } from "./opponent.js";
 
 /** The page's files by their path on the server: these, and nothing else, are ever served. */
@@ -35,6 +37,10 @@ export interface UiInfo {
   readonly seconds: number;
   readonly minSeconds: number;
   readonly maxSeconds: number;
+  /** The opponent is our engine, which says every move's value as it thinks: the page can show hints. */
+  readonly hints: boolean;
+  /** Positions with at most this many empty squares have exact scores (`POST /api/solve`), and their moves are reviewed exactly. */
+  readonly exactEmpties: number;
 }
 
 /**
@@ -53,6 +59,32 @@ export interface MoveAnswer {
   readonly move: string;
   readonly engine: string;
   readonly report: EngineReport | undefined;
+  /** Our engine's root moves at the end of its search; undefined for other engines, a solve and forced moves. */
+  readonly moves: RootMoves | undefined;
+}
+
+/** One line of `POST /api/review`'s answer: a move of the game (`ply` its index) against the best move there. */
+export type ReviewLine =
+  | { readonly ply: number; readonly move: string; readonly by: "forced" }
+  | {
+      readonly ply: number;
+      readonly move: string;
+      readonly by: "exact" | "search";
+      readonly depth: number;
+      readonly best: string;
+      /** The mover's values in discs, with best play and after the move played, and the difference. */
+      readonly bestValue: number;
+      readonly playedValue: number;
+      readonly loss: number;
+    }
+  /** The last line: the moves reviewed and the time it took. */
+  | { readonly done: true; readonly moves: number; readonly seconds: number }
+  /** Instead of the last line, when the analysis failed. */
+  | { readonly error: string };
+
+/** `POST /api/solve`'s answer: the exact final disc difference for the mover after each legal move, or null (see `UiInfo.exactEmpties`). */
+export interface SolveAnswer {
+  readonly scores: readonly { readonly move: string; readonly score: number }[] | null;
 }
 
 /** Larger bodies are refused: a game is a few hundred bytes. */
@@ -61,39 +93,63 @@ const MAX_BODY_BYTES = 16 * 1024;
 /** A game id as the page makes it: letters, digits and dashes. */
 const GAME_ID = /^[\w-]{1,64}$/;
 
-/** The body of a move request checked field by field; the error names what is wrong. */
-export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest> {
+function parseObject(body: string): Result<Record<string, unknown>> {
   let json: unknown;
   try {
     json = JSON.parse(body);
   } catch {
     return err("the request is not JSON");
   }
-  if (typeof json !== "object" || json === null) return err("the request is not a JSON object");
-  const { game, moves, seconds } = json as Record<string, unknown>;
-  if (typeof game !== "string" || !GAME_ID.test(game))
-    return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
+  return typeof json === "object" && json !== null && !Array.isArray(json)
+    ? ok(json as Record<string, unknown>)
+    : err("the request is not a JSON object");
+}
+
+/** The `moves` field: a legal game from the start, its passes written out. */
+function parseMovesField(moves: unknown): Result<Game> {
   if (typeof moves !== "string") return err('"moves" must be a game in standard notation, like "f5d6c3"');
   const parsed = parseGameRecord(moves);
   if (!parsed.ok) return err(`"moves": ${parsed.error}`);
   const played = new Game();
   for (const move of parsed.value) played.play(move);
-  if (played.isOver()) return err('"moves": the game is over, there is no move to make');
+  return ok(played);
+}
+
+/** The body of a move request checked field by field; the error names what is wrong. */
+export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest> {
+  const json = parseObject(body);
+  if (!json.ok) return json;
+  const { game, moves, seconds } = json.value;
+  if (typeof game !== "string" || !GAME_ID.test(game))
+    return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
+  const played = parseMovesField(moves);
+  if (!played.ok) return played;
+  if (played.value.isOver()) return err('"moves": the game is over, there is no move to make');
   if (typeof seconds !== "number" || !(seconds >= info.minSeconds && seconds <= info.maxSeconds)) {
     return err(`"seconds" must be a number from ${info.minSeconds} to ${info.maxSeconds}`);
   }
-  return ok({ game, moves: parsed.value, seconds });
+  return ok({ game, moves: played.value.moves, seconds });
+}
+
+/** The body of a review or solve request, `{"moves": "f5d6c3"}`: the game it names. */
+export function parseGameRequest(body: string): Result<Game> {
+  const json = parseObject(body);
+  return json.ok ? parseMovesField(json.value.moves) : json;
+}
+
+function headers(type: string): Record<string, string> {
+  return {
+    "content-type": type,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'self'; style-src 'self'; img-src 'self' data:",
+  };
 }
 
 function send(response: ServerResponse, status: number, type: string, body: string | Buffer): void {
   // The tab may have gone while the engine thought: then there is no one to answer.
   if (response.destroyed) return;
-  response.writeHead(status, {
-    "content-type": type,
-    "cache-control": "no-store",
-    "x-content-type-options": "nosniff",
-    "content-security-policy": "default-src 'self'; style-src 'self'; img-src 'self' data:",
-  });
+  response.writeHead(status, headers(type));
   response.end(body);
 }
 
@@ -124,22 +180,94 @@ export interface Opponents {
 
 /** What `GET /api/thinking?game=ID` answers: how our engine's search stands, while it thinks. */
 export interface ThinkingAnswer {
+  /** The number of moves of the game whose move is searched (another request's search may still be running). */
+  readonly ply: number | null;
   readonly report: EngineReport | null;
+  /** Every root move's standing (our engine with --progress). */
+  readonly moves: RootMoves | null;
+}
+
+const vertex = (move: Move): string => formatVertex(move).toLowerCase();
+
+/** Disc values to the hundredth: the evaluation's decimals beyond say nothing. */
+const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+function reviewLine(ply: number, move: Move, review: MoveReview): ReviewLine {
+  if (review.by === "forced") return { ply, move: vertex(move), by: "forced" };
+  return {
+    ply,
+    move: vertex(move),
+    by: review.by,
+    depth: review.depth,
+    best: vertex(review.best),
+    bestValue: hundredths(review.bestValue),
+    playedValue: hundredths(review.playedValue),
+    loss: hundredths(review.loss),
+  };
 }
 
 /**
- * The page's server: the page's own files, `GET /api/info`, `POST /api/move`, which asks the
+ * The page's server: the page's own files; `GET /api/info`; `POST /api/move`, which asks the
  * game's opponent for its move, and `GET /api/thinking?game=ID`, how that move's search stands
- * meanwhile. Bad requests get 400 and the reason, an engine's failure 502 and what went wrong;
- * the server itself carries on whatever a tab or an engine does.
+ * meanwhile; `POST /api/review`, every move of a game against the best move there, one line of
+ * JSON per move as it is found; `POST /api/solve`, the exact score of each move of a position
+ * near the end. Bad requests get 400 and the reason, an engine's failure 502 and what went
+ * wrong; the server itself carries on whatever a tab or an engine does, and the analysis runs
+ * on its own thread.
  */
-export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponents): Server {
+export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponents, analysis: Analysis): Server {
   const server = createServer((request, response) => {
     response.on("error", () => {}); // a tab closed mid-answer
     void answer(request, response).catch((e: unknown) =>
       sendJson(response, 500, { error: `internal error: ${(e as Error).message}` }),
     );
   });
+
+  const posts: Record<string, (body: string, response: ServerResponse) => Promise<void>> = {
+    "/api/move": async (body, response) => {
+      const move = parseMoveRequest(body, info);
+      if (!move.ok) return sendJson(response, 400, { error: move.error });
+      const answered = await opponents.get(move.value.game).move(move.value.moves, move.value.seconds);
+      if (!answered.ok) return sendJson(response, 502, { error: answered.error });
+      const { engine, report, moves } = answered.value;
+      sendJson(response, 200, {
+        move: vertex(answered.value.move),
+        engine,
+        report,
+        moves,
+      } satisfies MoveAnswer);
+    },
+    "/api/review": async (body, response) => {
+      const game = parseGameRequest(body);
+      if (!game.ok) return sendJson(response, 400, { error: game.error });
+      const started = performance.now();
+      const moves = game.value.moves;
+      const gone = closed(response);
+      response.writeHead(200, headers("application/x-ndjson; charset=utf-8"));
+      const line = (value: ReviewLine): void => void response.write(`${JSON.stringify(value)}\n`);
+      for (let ply = 0; ply < moves.length && !gone(); ply++) {
+        const review = await analysis.review(moves.slice(0, ply), moves[ply]!, gone);
+        if (gone()) return;
+        if (!review.ok) {
+          line({ error: review.error });
+          response.end();
+          return;
+        }
+        line(reviewLine(ply, moves[ply]!, review.value));
+      }
+      line({ done: true, moves: moves.length, seconds: hundredths((performance.now() - started) / 1000) });
+      response.end();
+    },
+    "/api/solve": async (body, response) => {
+      const game = parseGameRequest(body);
+      if (!game.ok) return sendJson(response, 400, { error: game.error });
+      const scores = await analysis.scores(game.value.moves, closed(response));
+      if (!scores.ok) return sendJson(response, 503, { error: scores.error });
+      sendJson(response, 200, {
+        scores: scores.value?.map(({ move, score }) => ({ move: vertex(move), score })) ?? null,
+      } satisfies SolveAnswer);
+    },
+  };
 
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? "/", "http://page");
@@ -152,30 +280,34 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
         const game = url.searchParams.get("game") ?? "";
         if (!GAME_ID.test(game))
           return sendJson(response, 400, { error: '"game" must be an id of 1 to 64 letters, digits, "_" or "-"' });
-        return sendJson(response, 200, { report: opponents.find(game)?.thinking() ?? null } satisfies ThinkingAnswer);
+        const standing = opponents.find(game)?.thinking();
+        return sendJson(response, 200, {
+          ply: standing?.ply ?? null,
+          report: standing?.report ?? null,
+          moves: standing?.moves ?? null,
+        } satisfies ThinkingAnswer);
       }
       return file === undefined ? sendJson(response, 200, info) : send(response, 200, file.type, file.body);
     }
-    if (path !== "/api/move") return sendJson(response, 404, { error: `${path} is not here` });
-    if (request.method !== "POST") return sendJson(response, 405, { error: "/api/move takes POST" });
+    const post = Object.hasOwn(posts, path) ? posts[path] : undefined;
+    if (post === undefined) return sendJson(response, 404, { error: `${path} is not here` });
+    if (request.method !== "POST") return sendJson(response, 405, { error: `${path} takes POST` });
     // Another site's page in the same browser could post here too: a browser names the page's origin, which must be ours.
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== `http://${request.headers.host}`)
       return sendJson(response, 403, { error: `requests from ${origin} are refused` });
     const body = await readBody(request);
     if (!body.ok) return sendJson(response, 413, { error: body.error });
-    const move = parseMoveRequest(body.value, info);
-    if (!move.ok) return sendJson(response, 400, { error: move.error });
-    const answered = await opponents.get(move.value.game).move(move.value.moves, move.value.seconds);
-    if (!answered.ok) return sendJson(response, 502, { error: answered.error });
-    const { engine, report } = answered.value;
-    sendJson(response, 200, {
-      move: formatVertex(answered.value.move).toLowerCase(),
-      engine,
-      report,
-    } satisfies MoveAnswer);
+    return post(body.value, response);
   }
   return server;
+}
+
+/** Whether the client has gone (a tab closed, a request aborted) before the answer ended. */
+function closed(response: ServerResponse): () => boolean {
+  let gone = response.destroyed;
+  response.once("close", () => (gone = !response.writableFinished));
+  return () => gone;
 }
 
 /**

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Game, type Move, PASS, Position, formatGameRecord, formatVertex, parseGameRecord } from "../../src/index.js";
-import { undoLength } from "../../protocol/ui/page/pageGame.js";
+import { gameUpTo, undoLength } from "../../protocol/ui/page/pageGame.js";
 
 /**
  * `othello ui` in Debian's chromium, driven by puppeteer-core: a whole game clicked against our
  * engine at a tiny time, the board checked against the rules after every move, an illegal
- * click, undo and new game, the phone-sized layout, and the README's screenshot.
+ * click, undo and new game, the hints, the graph's two lines, the review of a game with a known
+ * blunder, the phone-sized layout, and the README's screenshot.
  */
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -142,6 +143,41 @@ function seenBoards(p: Page): Promise<{ record: string; discs: string[] }[]> {
 
 const square = (move: Move): string => formatVertex(move).toLowerCase();
 
+/** Black, at 14 empties, plays b8: 20 discs worse than f1, the one best move (-2 against -22). */
+const BEFORE_BLUNDER = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5";
+
+/** Pastes a game and loads it. */
+async function paste(p: Page, record: string): Promise<void> {
+  await p.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
+  await p.type("#paste", record);
+  await p.click("#load button");
+}
+
+/** The hints on the board: each valued square's value and what is under it, by square. */
+function hints(p: Page): Promise<Record<string, { main: string; detail: string; top: boolean }>> {
+  return p.$$eval("#board .valued", (squares) =>
+    Object.fromEntries(
+      squares.map((s) => [
+        (s as HTMLElement).dataset.square!,
+        {
+          main: s.querySelector(".value b")!.textContent ?? "",
+          detail: s.querySelector(".value small")!.textContent ?? "",
+          top: s.classList.contains("top"),
+        },
+      ]),
+    ),
+  );
+}
+
+/** Presses R and waits for the review to end; its summary. */
+async function reviewed(p: Page): Promise<string> {
+  await p.keyboard.press("r");
+  await p.waitForFunction(() => /^Reviewed /.test(document.getElementById("review-status")!.textContent ?? ""), {
+    timeout: 60_000,
+  });
+  return p.$eval("#review-status", (e) => e.textContent ?? "");
+}
+
 describe("othello ui in a browser", () => {
   it("plays a whole game by clicks, every board by the rules, and shows the result", async () => {
     mkdirSync(join(ROOT, "docs"), { recursive: true });
@@ -152,6 +188,9 @@ describe("othello ui in a browser", () => {
     expect(shown.record).toBe("");
     expectBoardOf(shown, Position.initial());
     expect(shown.legal.sort()).toEqual(["c4", "d3", "e6", "f5"]);
+    // The whole game with hints on: each of the person's positions searched for them as well.
+    await page.keyboard.press("v");
+    shown = await settled(page);
 
     // A click on an occupied square plays nothing and says so.
     await page.click('[data-square="d4"]');
@@ -159,16 +198,24 @@ describe("othello ui in a browser", () => {
     expect((await snapshot(page)).record).toBe("");
 
     let clicks = 0;
-    // The person plays black: the first legal square in a fixed order that varies with the move number.
+    // The person plays black: the move the hints show best, or when they show none (a position the
+    // engine solved outright), the first legal square in a fixed order that varies with the move number.
     while (shown.state === "person") {
       const game = replay(shown.record);
       expectBoardOf(shown, game.position);
       const legal = game.position.legalSquares();
       expect(shown.legal.sort()).toEqual(legal.map(square).sort());
-      const choice = legal[clicks % legal.length]!;
+      const valued = await hints(page);
+      const top = legal.find((s) => valued[square(s)]?.top === true);
+      const choice = top ?? legal[clicks % legal.length]!;
       clicks++;
-      // The README's picture: a game under way, the legal moves marked, the engine's report and graph.
-      if (clicks === 14) await page.screenshot({ path: SCREENSHOT as `${string}.png`, fullPage: true });
+      // The README's picture: a game under way, the legal moves with their values, the engine's
+      // report and graph, and the review of the game so far.
+      if (clicks === 14) {
+        expect(Object.keys(await hints(page)).sort()).toEqual(shown.legal.sort());
+        await reviewed(page);
+        await page.screenshot({ path: SCREENSHOT as `${string}.png`, fullPage: true });
+      }
       await page.click(`[data-square="${square(choice)}"]`);
       shown = await settled(page);
     }
@@ -198,13 +245,29 @@ describe("othello ui in a browser", () => {
         Array.from({ length: 64 }, (_, s) => ["empty", "black", "white"][replay(board.record).position.discAt(s)]),
       );
 
-    // The engine's report and the graph of its view of the game.
+    // The engine's report and the graph of its view of the game: its chances, and its margin in discs.
     expect(await page.$eval("#report", (e) => e.textContent)).toMatch(/^(Black|White): /);
     const points = await page.$eval("#graph-line", (e) => e.getAttribute("points") ?? "");
     expect(points.split(" ").length).toBeGreaterThan(10);
-    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(
-      /^The engine's last view: (Black|White) (\d+\.\d%|proven (win|draw|loss)|[+-]?\d+), after \d+ moves\.$/,
+    // Its margins, a bar from the middle for each move it chose, within the graph.
+    const bars = await page.$eval("#graph-discs", (e) => e.getAttribute("d") ?? "");
+    const tops = [...bars.matchAll(/M[\d.]+,50\.0V([\d.]+)/g)].map((m) => Number(m[1]));
+    expect(tops.length).toBeGreaterThan(10);
+    expect(bars).toMatch(/^(M[\d.]+,50\.0V[\d.]+)+$/);
+    for (const y of tops) {
+      expect(y).toBeGreaterThanOrEqual(0);
+      expect(y).toBeLessThanOrEqual(100);
+    }
+    const scale = await page.$eval("#disc-scale", (e) => e.textContent ?? "");
+    expect(scale).toMatch(/^±(16|32|64)$/);
+    expect(await page.$eval(".graph-key", (e) => e.textContent)).toMatch(
+      /Black's chances, 0 to 100%.*Black's margin in discs, ±(16|32|64) at the edges/,
     );
+    expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(
+      /^The engine's last view: (Black|White) (\d+\.\d%, about (0\.0|[+-]\d+\.\d) discs|proven (win|draw|loss)|(0|[+-]\d+) discs, exact), after \d+ moves\.$/,
+    );
+    await page.keyboard.press("v");
+    expect(await hints(page)).toEqual({});
   });
 
   it("undo goes back to the person's previous move, and new game to the start", async () => {
@@ -353,6 +416,151 @@ describe("othello ui in a browser", () => {
     await page.click('input[name="mode"][value="black"]');
   });
 
+  it("shows the engine's value of every legal move while it thinks, and exact scores near the end", async () => {
+    await page.click('input[name="mode"][value="both"]');
+    await page.keyboard.press("n");
+    await settled(page);
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "2"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await page.keyboard.press("v");
+    expect(await page.$eval("#notice", (e) => e.textContent)).toMatch(/^Hints on/);
+    // While the engine searches black's first move, each legal square shows its win rate and visits.
+    await page.waitForFunction(() => document.querySelectorAll("#board .valued").length === 4, { timeout: 5000 });
+    expect((await snapshot(page)).state).toBe("engine");
+    const early = await hints(page);
+    expect(Object.keys(early).sort()).toEqual(["c4", "d3", "e6", "f5"]);
+    for (const value of Object.values(early)) {
+      expect(value.main).toMatch(/^\d+%$/);
+      expect(value.detail).toMatch(/^\d+(\.\d)?[kM]?$/);
+    }
+    // They grow as it thinks.
+    const visits = (values: typeof early) =>
+      Object.values(values).reduce(
+        (sum, v) => sum + Number.parseFloat(v.detail) * (v.detail.endsWith("k") ? 1000 : 1),
+        0,
+      );
+    await page.waitForFunction(
+      (before: number) =>
+        [...document.querySelectorAll("#board .valued .value small")].reduce(
+          (sum, e) => sum + Number.parseFloat(e.textContent ?? "") * ((e.textContent ?? "").endsWith("k") ? 1000 : 1),
+          0,
+        ) > before,
+      { timeout: 5000 },
+      visits(early),
+    );
+    const done = await settled(page);
+    expect(done.state).toBe("person");
+    const final = await hints(page);
+    expect(Object.values(final).filter((v) => v.top)).toHaveLength(1);
+    expect(await page.$eval('[data-square="d3"]', (e) => e.getAttribute("aria-label"))).toMatch(
+      /^d3, empty, legal move, the engine: wins \d+\.\d% of [\d,]+ visits/,
+    );
+
+    // Near the end the squares show the exact final margin of each move, the best marked.
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await paste(page, BEFORE_BLUNDER);
+    await page.waitForFunction(
+      () => document.querySelector('[data-square="b8"] .value small')?.textContent === "exact",
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(await hints(page)).toEqual({
+      f1: { main: "-2", detail: "exact", top: true },
+      g1: { main: "-12", detail: "exact", top: false },
+      g2: { main: "-10", detail: "exact", top: false },
+      h2: { main: "-10", detail: "exact", top: false },
+      a7: { main: "-4", detail: "exact", top: false },
+      b7: { main: "-16", detail: "exact", top: false },
+      b8: { main: "-22", detail: "exact", top: false },
+    });
+    await page.keyboard.press("v");
+    expect(await hints(page)).toEqual({});
+  });
+
+  it("drops what a search for a position the person played past says", async () => {
+    await page.click('input[name="mode"][value="black"]');
+    await page.keyboard.press("n");
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "1.5"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await page.keyboard.press("v");
+    await page.waitForFunction(() => document.querySelectorAll("#board .valued").length === 4, { timeout: 5000 });
+    // Black plays while the hints' search of its position still runs: the engine finishes that
+    // search before it answers, and nothing of it is shown for white's position.
+    await page.click('[data-square="f5"]');
+    const valued = new Set<string>();
+    const views = new Set<string>();
+    // Until the engine's reply: then a search of black's position begins, for the hints.
+    while ((await snapshot(page)).record === "f5") {
+      for (const s of Object.keys(await hints(page))) valued.add(s);
+      views.add((await page.$eval("#evaluation", (e) => e.textContent ?? "")).split(" ").slice(0, 7).join(" "));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(
+      [...valued].every((s) => ["d6", "f4", "f6"].includes(s)),
+      [...valued].join(" "),
+    ).toBe(true);
+    expect(valued.size).toBeGreaterThan(0);
+    expect([...views].some((v) => v.includes("as it thinks: Black"))).toBe(false);
+    expect([...views]).toContain("The engine's view as it thinks: White");
+    await page.keyboard.press("v");
+    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
+    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+  });
+
+  it("reviews a pasted game: the blunder marked with the best move and the loss, on the list and on the board", async () => {
+    await page.click('input[name="mode"][value="both"]');
+    await paste(page, `${BEFORE_BLUNDER}b8`);
+    await settled(page);
+    const summary = await reviewed(page);
+    expect(summary).toMatch(/^Reviewed 47 moves: Black lost (about )?\d+ discs in \d+ moves?; White /);
+    const blunder = await page.$eval('#move-list [data-ply="46"]', (e) => ({
+      text: e.textContent,
+      lost: e.classList.contains("lost"),
+      label: e.getAttribute("aria-label"),
+    }));
+    expect(blunder).toEqual({
+      text: "47b8−20",
+      lost: true,
+      label: "Move 47, Black b8 lost 20 discs exactly, by the solver: b8 leads to -22, f1 to -2.",
+    });
+    // On the board, after b8: b8 marked, and f1, the best move there.
+    const marked = () =>
+      page.$$eval("#board button", (squares) =>
+        squares.flatMap((s) =>
+          s.classList.contains("lost") || s.classList.contains("best")
+            ? [`${(s as HTMLElement).dataset.square} ${s.classList.contains("lost") ? "lost" : "best"}`]
+            : [],
+        ),
+      );
+    expect(await marked()).toEqual(["f1 best", "b8 lost"]);
+    expect(await page.$eval("#review-note", (e) => e.textContent)).toBe(blunder.label);
+    // Stepping through: the move list's buttons and the arrow keys show the board after any move.
+    await page.click('#move-list [data-ply="44"]');
+    let shown = await snapshot(page);
+    expectBoardOf(shown, gameUpTo(replay(`${BEFORE_BLUNDER}b8`).moves, 45).position);
+    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("After move 45 of 47");
+    expect(await page.$eval("#board", (e) => e.classList.contains("viewing"))).toBe(true);
+    expect(await page.$eval("#review-note", (e) => e.textContent)).toMatch(/^Move 45, Black h4/);
+    expect(shown.legal).toEqual([]);
+    await page.click('[data-square="a1"]');
+    expect(await page.$eval("#notice", (e) => e.textContent)).toMatch(/after move 45: End .* goes back to the game/);
+    // On the board the arrows move the focus; elsewhere they step.
+    await page.focus('#move-list [data-ply="44"]');
+    await page.keyboard.press("ArrowRight");
+    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("After move 46 of 47");
+    expect(await marked()).toEqual([]);
+    await page.keyboard.press("Home");
+    expectBoardOf(await snapshot(page), Position.initial());
+    await page.keyboard.press("End");
+    shown = await snapshot(page);
+    expect(shown.record).toBe(`${BEFORE_BLUNDER}b8`);
+    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("White to move");
+    expect(await marked()).toEqual(["f1 best", "b8 lost"]);
+    await page.click('input[name="mode"][value="black"]');
+  });
+
   it("fits a phone-sized screen", async () => {
     const phone = await browser.newPage();
     await phone.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
@@ -393,6 +601,9 @@ describe("othello ui in a browser", () => {
       );
       expect(shown.record).toBe("f5");
       expectBoardOf(shown, replay("f5").position);
+      // Hints need our engine, and say so.
+      expect(await tab.$eval("#hints", (e) => (e as HTMLInputElement).disabled)).toBe(true);
+      expect(await tab.$eval("#hints-note", (e) => e.textContent)).toMatch(/^Hints need our engine: this page plays /);
       expect(await tab.$eval("#retry", (e) => (e as HTMLButtonElement).hidden)).toBe(false);
       // A click meanwhile says whose turn it is; asking again reaches a new engine process, which crashes too.
       await tab.click('[data-square="d6"]');

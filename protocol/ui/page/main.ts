@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
-import type { MoveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
+import type { RootMoves } from "../engineReport.js";
+import type { MoveAnswer, ReviewLine, SolveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
+import { squareValues } from "./hints.js";
 import {
   type Evaluation,
   type Mode,
@@ -10,11 +12,13 @@ import {
   capitalized,
   colourToMove,
   describeReport,
+  discBars,
+  discScale,
   discsPlaced,
   evaluationOf,
+  gameGgf,
   gameUpTo,
   graphPoints,
-  gameGgf,
   loadRecord,
   personPlays,
   refusal,
@@ -22,6 +26,16 @@ import {
   undoLength,
   vertex,
 } from "./pageGame.js";
+import {
+  type MoveItem,
+  type PlyLine,
+  bestSquare,
+  describeMove,
+  lossText,
+  lostDiscs,
+  moveItems,
+  reviewSummary,
+} from "./review.js";
 
 /** How often the page asks how the engine's search stands while it thinks. */
 const THINKING_POLL_MS = 300;
@@ -41,6 +55,39 @@ function newGameId(): string {
   return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+const postJson = (path: string, body: unknown, signal?: AbortSignal): Promise<Response> =>
+  fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    ...(signal === undefined ? {} : { signal }),
+  });
+
+/** A game as the server takes it: passes written out, since a record leaves a forced pass at its end unplayed. */
+const movesText = (moves: readonly Move[]): string => moves.map(vertex).join(" ");
+
+/**
+ * What is known of the moves of the position on the board, for the hints: the engine's root
+ * moves, and the exact scores near the end (undefined: not known yet; null: not solved in time).
+ */
+interface MoveValues {
+  root: RootMoves | undefined;
+  exact: SolveAnswer["scores"] | undefined;
+  /** The exact scores' request, while it runs. */
+  solving: AbortController | undefined;
+}
+
+const noValues = (): MoveValues => ({ root: undefined, exact: undefined, solving: undefined });
+
+/** The review of the game as far as it has come. */
+interface ReviewState {
+  readonly moves: readonly Move[];
+  readonly lines: PlyLine[];
+  done: boolean;
+  error: string | undefined;
+  readonly request: AbortController;
+}
+
 class Page {
   private game = new Game();
   private mode: Mode = "black";
@@ -50,13 +97,25 @@ class Page {
   private evaluations: (Evaluation | undefined)[] = [];
   /** Bumped by every change of game or mode, so that an answer to an older question is dropped. */
   private generation = 0;
+  /** A search under way: the engine's move, or a hint (`quiet`: asked by the hints, no notice when done). */
   private thinking:
-    | { readonly started: number; readonly timer: number; readonly poll: number; readonly hint: boolean }
+    | {
+        readonly started: number;
+        readonly timer: number;
+        readonly poll: number;
+        readonly hint: boolean;
+        quiet: boolean;
+      }
     | undefined;
   /** The engine's view while it thinks, from its progress reports: the graph's provisional last point. */
   private live: Evaluation | undefined;
   private error: string | undefined;
   private hint: Move | undefined;
+  private hintsOn = false;
+  private values: MoveValues = noValues();
+  private review: ReviewState | undefined;
+  /** The number of moves shown when stepping through the game; undefined: the game as it stands. */
+  private viewAt: number | undefined;
   private focused = 19; // d3, a legal first move
   private readonly gameId = newGameId();
   private readonly squares: HTMLButtonElement[] = [];
@@ -75,7 +134,11 @@ class Page {
         button.tabIndex = -1;
         const disc = document.createElement("span");
         disc.className = "disc";
-        button.append(disc);
+        const value = document.createElement("span");
+        value.className = "value";
+        value.setAttribute("aria-hidden", "true");
+        value.append(document.createElement("b"), document.createElement("small"));
+        button.append(disc, value);
         if (column === 0 || row === 0) {
           const coord = document.createElement("span");
           coord.className = "coord";
@@ -97,9 +160,12 @@ class Page {
     }
     const seconds = element<HTMLInputElement>("seconds");
     seconds.addEventListener("change", () => this.setSeconds(seconds));
+    const hints = element<HTMLInputElement>("hints");
+    hints.addEventListener("change", () => this.setHints(hints.checked));
     element("new").addEventListener("click", () => this.newGame());
     element("undo").addEventListener("click", () => this.undo());
     element("hint").addEventListener("click", () => this.askHint());
+    element("review").addEventListener("click", () => void this.startReview());
     element("retry").addEventListener("click", () => {
       this.error = undefined;
       this.advance();
@@ -109,6 +175,10 @@ class Page {
     element("load").addEventListener("submit", (event) => {
       event.preventDefault();
       this.load(element<HTMLInputElement>("paste").value);
+    });
+    element("move-list").addEventListener("click", (event) => {
+      const ply = (event.target as HTMLElement).closest<HTMLElement>("[data-ply]")?.dataset.ply;
+      if (ply !== undefined) this.view(Number(ply) + 1);
     });
   }
 
@@ -123,6 +193,10 @@ class Page {
       input.max = String(this.info.maxSeconds);
       input.value = String(this.seconds);
       element("opponent").textContent = `against ${this.info.engine}`;
+      if (!this.info.hints) {
+        element<HTMLInputElement>("hints").disabled = true;
+        element("hints-note").textContent = `Hints need our engine: this page plays ${this.info.engine}.`;
+      }
     } catch {
       element("opponent").textContent = "The server does not answer: is othello ui still running?";
     }
@@ -141,7 +215,22 @@ class Page {
       this.notice(`${side} has no legal move and passes.`);
     }
     if (this.engineToMove && this.error === undefined && this.info !== undefined) void this.askEngine(false);
+    this.analyse();
     this.render();
+  }
+
+  /**
+   * With hints on, what the hints need of the position on the board: its exact scores near the
+   * end, and otherwise (or when the solve runs out of time) a search of it by the engine when
+   * the engine is not searching it already for its own move.
+   */
+  private analyse(): void {
+    const info = this.info;
+    if (!this.hintsOn || info?.hints !== true || this.game.isOver() || this.error !== undefined) return;
+    const solvable = this.game.position.empties() <= info.exactEmpties;
+    if (solvable && this.values.exact === undefined && this.values.solving === undefined) void this.askScores();
+    const searched = this.values.root !== undefined || this.thinking !== undefined;
+    if (!this.engineToMove && !searched && !(solvable && this.values.exact !== null)) void this.askEngine(true, true);
   }
 
   private play(move: Move): void {
@@ -149,10 +238,20 @@ class Page {
     if (!played.ok) throw new Error(`the page played an illegal move ${vertex(move)}: ${played.error}`);
     this.evaluations.length = this.game.moves.length;
     this.hint = undefined;
+    this.newPosition();
+  }
+
+  /** The position on the board changed: what was known of its moves goes, and the board shows the game as it stands. */
+  private newPosition(): void {
+    this.values.solving?.abort();
+    this.values = noValues();
+    this.viewAt = undefined;
   }
 
   private clicked(square: Move): void {
     this.focused = square;
+    if (this.viewAt !== undefined)
+      return this.notice(`This is the board after move ${this.viewAt}: End (or →) goes back to the game.`);
     if (this.thinking !== undefined && !this.thinking.hint)
       return this.notice("The engine is thinking: wait for its move.");
     if (this.engineToMove)
@@ -167,24 +266,26 @@ class Page {
     this.advance();
   }
 
-  /** Asks the server for the engine's move: played when it is the engine's turn, only shown when `hint`. */
-  private async askEngine(hint: boolean): Promise<void> {
+  /**
+   * Asks the server for the engine's move: played when it is the engine's turn, only shown when
+   * `hint` (and only its values, without a notice, when `quiet`).
+   */
+  private async askEngine(hint: boolean, quiet = false): Promise<void> {
     this.stopThinking();
     const generation = ++this.generation;
     const moves = [...this.game.moves];
     const timer = window.setInterval(() => this.renderStatus(), 100);
     const ply = discsPlaced(moves, moves.length) + 1;
-    const poll = window.setInterval(() => void this.pollThinking(generation, ply), THINKING_POLL_MS);
-    this.thinking = { started: performance.now(), timer, poll, hint };
+    const poll = window.setInterval(() => void this.pollThinking(generation, moves.length, ply), THINKING_POLL_MS);
+    this.thinking = { started: performance.now(), timer, poll, hint, quiet };
     this.render();
     let answer: MoveAnswer | undefined;
     let failure: string | undefined;
     try {
-      const response = await fetch("/api/move", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        // Passes written out: a record leaves a forced pass at its end unplayed, but this one was played.
-        body: JSON.stringify({ game: this.gameId, moves: moves.map(vertex).join(" "), seconds: this.seconds }),
+      const response = await postJson("/api/move", {
+        game: this.gameId,
+        moves: movesText(moves),
+        seconds: this.seconds,
       });
       const body = (await response.json()) as MoveAnswer | { error: string };
       if ("error" in body) failure = body.error;
@@ -193,6 +294,7 @@ class Page {
       failure = `the server does not answer (${(e as Error).message}): is othello ui still running?`;
     }
     if (generation !== this.generation) return; // the game or the mode changed meanwhile
+    const announce = this.thinking?.quiet !== true;
     this.stopThinking();
     if (answer === undefined) {
       this.error = `The engine failed: ${failure}. The game so far is kept.`;
@@ -208,8 +310,11 @@ class Page {
     }
     element("report").textContent = describeReport(answer.report);
     if (hint) {
-      this.hint = legal;
-      this.notice(`The engine would play ${answer.move}.`);
+      this.values.root = answer.moves ?? this.values.root;
+      if (announce) {
+        this.hint = legal;
+        this.notice(`The engine would play ${answer.move}.`);
+      }
       this.render();
       return;
     }
@@ -223,23 +328,56 @@ class Page {
 
   private askHint(): void {
     if (this.game.isOver()) return this.notice("The game is over.");
+    // The hints' own search of this position answers it.
+    if (this.thinking?.quiet === true) {
+      this.thinking.quiet = false;
+      return;
+    }
     if (this.engineToMove || this.thinking !== undefined) return this.notice("The engine is on the move already.");
     this.error = undefined;
     void this.askEngine(true);
   }
 
-  /** Shows how the engine's search stands while it thinks (our engine says so every quarter second). */
-  private async pollThinking(generation: number, ply: number): Promise<void> {
+  /** The exact score of each move of the position on the board, for the hints. */
+  private async askScores(): Promise<void> {
+    const values = this.values;
+    const request = new AbortController();
+    values.solving = request;
+    let scores: SolveAnswer["scores"];
+    try {
+      const response = await postJson("/api/solve", { moves: movesText(this.game.moves) }, request.signal);
+      const body = (await response.json()) as SolveAnswer | { error: string };
+      scores = "scores" in body ? body.scores : null;
+    } catch {
+      if (request.signal.aborted) return;
+      scores = null;
+    }
+    if (values !== this.values) return; // another position by now
+    values.solving = undefined;
+    values.exact = scores;
+    // Not solved in time: the engine's search will do.
+    this.analyse();
+    this.render();
+  }
+
+  /**
+   * Shows how the engine's search of the game's first `asked` moves stands while it thinks (our
+   * engine says so every quarter second); `ply` is the graph's x of its view.
+   */
+  private async pollThinking(generation: number, asked: number, ply: number): Promise<void> {
     let answer: ThinkingAnswer;
     try {
       answer = (await (await fetch(`/api/thinking?game=${this.gameId}`)).json()) as ThinkingAnswer;
     } catch {
       return; // the move's own request reports a server that is gone
     }
+    // The engine may still be searching for an earlier question (a hint the person played past).
     if (generation !== this.generation || this.thinking === undefined || answer.report === null) return;
-    element("report").textContent = `Thinking: ${describeReport(answer.report)}`;
+    if (answer.ply !== asked) return;
+    if (!this.thinking.quiet) element("report").textContent = `Thinking: ${describeReport(answer.report)}`;
     this.live = this.thinking.hint ? undefined : evaluationOf(answer.report, ply);
-    this.renderGraph();
+    this.values.root = answer.moves ?? this.values.root;
+    this.render();
   }
 
   private stopThinking(): void {
@@ -259,11 +397,19 @@ class Page {
     this.hint = undefined;
     this.game = game;
     this.evaluations.length = game.moves.length;
+    this.newPosition();
+  }
+
+  /** A game other than the one reviewed: the review goes. */
+  private dropReview(): void {
+    this.review?.request.abort();
+    this.review = undefined;
   }
 
   private newGame(): void {
     this.restart(new Game());
     this.evaluations = [];
+    this.dropReview();
     element("report").textContent = "No search yet.";
     this.notice("New game.");
     this.advance();
@@ -299,13 +445,76 @@ class Page {
     this.notice(`The engine now thinks ${value} s a move.`);
   }
 
+  private setHints(on: boolean): void {
+    if (this.info?.hints !== true) {
+      element<HTMLInputElement>("hints").checked = false;
+      return this.notice(element("hints-note").textContent ?? "Hints need our engine.");
+    }
+    this.hintsOn = on;
+    element<HTMLInputElement>("hints").checked = on;
+    this.notice(on ? "Hints on: the engine's value of each legal move is on its square." : "Hints off.");
+    this.analyse();
+    this.render();
+  }
+
   private load(text: string): void {
     const loaded = loadRecord(text);
     if (!loaded.ok) return this.notice(loaded.error);
     this.restart(loaded.value);
     this.evaluations = [];
-    this.notice(`Loaded ${loaded.value.moves.length} moves; play on.`);
+    this.dropReview();
+    this.notice(`Loaded ${loaded.value.moves.length} moves; play on, or review them (R).`);
     this.advance();
+  }
+
+  /** Reviews the game as it stands on the server's analysis thread, each move shown as its line comes. */
+  private async startReview(): Promise<void> {
+    const moves = [...this.game.moves];
+    if (moves.length === 0) return this.notice("There is no move to review yet.");
+    this.dropReview();
+    const review: ReviewState = { moves, lines: [], done: false, error: undefined, request: new AbortController() };
+    this.review = review;
+    this.notice("");
+    this.render();
+    try {
+      const response = await postJson("/api/review", { moves: movesText(moves) }, review.request.signal);
+      if (!response.ok || response.body === null) {
+        const body = (await response.json()) as { error?: string };
+        throw new Error(body.error ?? `status ${response.status}`);
+      }
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let pending = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        pending += value;
+        for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+          this.reviewLine(review, JSON.parse(pending.slice(0, end)) as ReviewLine);
+          pending = pending.slice(end + 1);
+        }
+        if (review === this.review) this.render();
+      }
+      if (!review.done && review.error === undefined) review.error = "the answer ended early";
+    } catch (e) {
+      if (review.request.signal.aborted) return;
+      review.error = (e as Error).message;
+    }
+    if (review === this.review) this.render();
+  }
+
+  private reviewLine(review: ReviewState, line: ReviewLine): void {
+    if ("ply" in line) review.lines.push(line);
+    else if ("done" in line) review.done = true;
+    else review.error = line.error;
+  }
+
+  /** Shows the board after the first `count` moves (the game as it stands when `count` is all of them). */
+  private view(count: number): void {
+    const all = this.game.moves.length;
+    const shown = Math.max(0, Math.min(all, count));
+    this.viewAt = shown === all ? undefined : shown;
+    this.notice("");
+    this.render();
   }
 
   private async copy(text: string, what: string): Promise<void> {
@@ -342,12 +551,28 @@ class Page {
 
   private shortcut(event: KeyboardEvent): void {
     // Letters typed into a text or number box are the box's; on a radio button or anywhere else they are shortcuts.
-    const typing = event.target instanceof HTMLInputElement && event.target.type !== "radio";
+    const input = event.target instanceof HTMLInputElement;
+    const typing = input && (event.target as HTMLInputElement).type !== "radio";
     if (event.ctrlKey || event.metaKey || event.altKey || typing) return;
+    const shown = this.viewAt ?? this.game.moves.length;
+    // The arrows step through the game, except on the board (where they move) and in a form's control.
+    const onBoard = event.target instanceof HTMLElement && event.target.closest("#board") !== null;
+    const steps: Record<string, () => void> =
+      onBoard || input
+        ? {}
+        : {
+            arrowleft: () => this.view(shown - 1),
+            arrowright: () => this.view(shown + 1),
+            home: () => this.view(0),
+            end: () => this.view(this.game.moves.length),
+          };
     const actions: Record<string, () => void> = {
+      ...steps,
       n: () => this.newGame(),
       u: () => this.undo(),
       h: () => this.askHint(),
+      v: () => this.setHints(!this.hintsOn),
+      r: () => void this.startReview(),
     };
     const action = actions[event.key.toLowerCase()];
     if (action === undefined) return;
@@ -360,8 +585,16 @@ class Page {
   }
 
   private render(): void {
-    const personMoves = !this.game.isOver() && !this.engineToMove;
-    const view = boardView(this.game, personMoves);
+    const viewing = this.viewAt !== undefined;
+    const shown = viewing ? gameUpTo(this.game.moves, this.viewAt!) : this.game;
+    const personMoves = !viewing && !this.game.isOver() && !this.engineToMove;
+    const view = boardView(shown, personMoves);
+    const items = moveItems(this.game.moves, this.review);
+    // The last move shown, when the review found it lost discs: the best move is marked beside it.
+    const lastShown = items[shown.moves.length - 1];
+    const lost = lastShown === undefined ? undefined : lostDiscs(lastShown);
+    const best = lastShown === undefined ? undefined : bestSquare(lastShown);
+    const values = this.hintsOn && !viewing ? squareValues(this.values.root, this.values.exact) : new Map();
     view.squares.forEach((square, s) => {
       const button = this.squares[s]!;
       button.querySelector(".disc")!.className = square.disc === "empty" ? "disc" : `disc ${square.disc}`;
@@ -369,30 +602,93 @@ class Page {
       button.classList.toggle("legal", square.legal);
       button.classList.toggle("last", square.last);
       button.classList.toggle("flipped", square.flipped);
-      button.classList.toggle("hint", s === this.hint);
+      button.classList.toggle("hint", !viewing && s === this.hint);
+      button.classList.toggle("lost", lost !== undefined && square.last);
+      button.classList.toggle("best", s === best);
+      const value = square.disc === "empty" ? values.get(vertex(s)) : undefined;
+      button.classList.toggle("valued", value !== undefined);
+      button.classList.toggle("top", value?.best === true);
+      const [main, detail] = button.querySelectorAll(".value > *");
+      main!.textContent = value?.main ?? "";
+      detail!.textContent = value?.detail ?? "";
       const marks = [
         square.disc === "empty" ? "empty" : `${square.disc} disc`,
         square.legal ? "legal move" : "",
-        square.last ? "last move" : "",
+        square.last ? `last move${lost === undefined ? "" : `, lost ${lossText(lost).slice(1)} discs`}` : "",
         square.flipped ? "just flipped" : "",
+        s === best ? "the best move there" : "",
+        value === undefined ? "" : `the engine: ${value.words}${value.best ? ", its best" : ""}`,
       ];
       button.setAttribute("aria-label", `${vertex(s)}, ${marks.filter((m) => m !== "").join(", ")}`);
     });
     element("board").classList.toggle("engine-turn", !personMoves);
+    element("board").classList.toggle("viewing", viewing);
     element("black-count").querySelector(".n")!.textContent = String(view.black);
     element("white-count").querySelector(".n")!.textContent = String(view.white);
-    element("to-move").textContent = view.toMove === undefined ? "" : `${capitalized(view.toMove)} to move`;
+    element("to-move").textContent = viewing
+      ? `After move ${this.viewAt} of ${this.game.moves.length}`
+      : view.toMove === undefined
+        ? ""
+        : `${capitalized(view.toMove)} to move`;
     element("record").textContent = formatGameRecord(this.game.moves) || "(no moves yet)";
     element("retry").hidden = this.error === undefined;
+    element("review-note").textContent = lastShown?.line === undefined ? "" : describeMove(lastShown);
+    this.renderMoves(items, shown.moves.length);
     this.renderGraph();
     this.renderFocus();
     this.renderStatus();
   }
 
+  /** The move list, each move a button that shows the board after it, those that lost discs marked. */
+  private renderMoves(items: readonly MoveItem[], shown: number): void {
+    const list = element("move-list");
+    while (list.children.length > items.length) list.lastElementChild!.remove();
+    items.forEach((item, i) => {
+      let button = list.children[i]?.firstElementChild as HTMLButtonElement | undefined;
+      if (button === undefined) {
+        const entry = document.createElement("li");
+        button = document.createElement("button");
+        button.type = "button";
+        button.dataset.ply = String(i);
+        entry.append(button);
+        list.append(entry);
+      }
+      const lost = lostDiscs(item);
+      const key = `${item.vertex} ${lost === undefined ? "" : lossText(lost)}`;
+      if (button.dataset.shows !== key) {
+        button.dataset.shows = key;
+        const number = document.createElement("span");
+        number.className = "n";
+        number.textContent = String(item.ply + 1);
+        const loss = document.createElement("span");
+        loss.className = "loss";
+        loss.textContent = lost === undefined ? "" : lossText(lost);
+        button.replaceChildren(number, item.vertex, ...(lost === undefined ? [] : [loss]));
+      }
+      button.className = `move ${item.colour}${lost === undefined ? "" : " lost"}`;
+      button.title = describeMove(item);
+      button.setAttribute("aria-label", describeMove(item));
+      if (i === shown - 1) button.setAttribute("aria-current", "step");
+      else button.removeAttribute("aria-current");
+    });
+    const review = this.review;
+    element("review-status").textContent =
+      review === undefined
+        ? this.game.isOver()
+          ? "See the moves that lost discs: review the game (R)."
+          : ""
+        : review.error !== undefined
+          ? `The review failed: ${review.error}.`
+          : reviewSummary(moveItems(review.moves, review), review.done);
+  }
+
   private renderGraph(): void {
     const points = this.evaluations.filter((e): e is Evaluation => e !== undefined);
     if (this.live !== undefined) points.push(this.live);
+    const scale = discScale(points);
     element("graph-line").setAttribute("points", graphPoints(points, 300, 100));
+    element("graph-discs").setAttribute("d", discBars(points, 300, 100, scale));
+    element("disc-scale").textContent = `±${scale}`;
     const latest = points[points.length - 1];
     element("evaluation").textContent =
       latest === undefined

@@ -1,11 +1,13 @@
 import {
   type Colour,
+  DEFAULT_SEARCH_PARAMS,
   Game,
   type Move,
   PASS,
   Position,
   type Result,
   err,
+  evalScaleAt,
   formatGgf,
   formatVertex,
   ok,
@@ -148,38 +150,79 @@ export function loadRecord(text: string): Result<Game> {
   return ok(gameUpTo(moves.value, moves.value.length));
 }
 
-/** The engine's view of the game after one of its moves: how likely black is to win (0..1), and in words. */
+/** The engine's view of the game after one of its moves: how likely black is to win (0..1), by how many discs, and in words. */
 export interface Evaluation {
   /** Discs placed when it was made (passes do not count): the graph's x. */
   readonly ply: number;
   readonly black: number;
+  /** Black's final margin in discs as the engine sees it; undefined for a result proven without its margin. */
+  readonly discs: number | undefined;
   readonly label: string;
 }
 
 const OUTCOME_VALUE = { win: 1, draw: 0.5, loss: 0 } as const;
+/** The widest margin there is. */
+const ALL_DISCS = 64;
 
-/** The evaluation in a report made after `ply` discs were placed; undefined for a report that evaluates nothing. */
+/**
+ * The evaluation's win curve, which our search uses for its leaves: a margin of `discs` is a
+ * chance of 1 / (1 + exp(-discs / scale)) with the default scale for that many empties.
+ */
+export function winChance(discs: number, empties: number): number {
+  return 1 / (1 + Math.exp(-discs / evalScaleAt(DEFAULT_SEARCH_PARAMS.evalScale, empties)));
+}
+
+/** The curve read backwards: the margin a win rate stands for, within the board's 64 discs. */
+export function discsOf(winRate: number, empties: number): number {
+  const discs = evalScaleAt(DEFAULT_SEARCH_PARAMS.evalScale, empties) * Math.log(winRate / (1 - winRate));
+  return Math.max(-ALL_DISCS, Math.min(ALL_DISCS, discs));
+}
+
+/** A value with its sign, as people write margins: +4, -2.5, and 0 (never -0.0). */
+export function signed(n: number, digits = 0): string {
+  const text = Math.abs(n).toFixed(digits);
+  return Number(text) === 0 ? text : `${n > 0 ? "+" : "-"}${text}`;
+}
+
+/**
+ * The evaluation in a report made after `ply` discs were placed (the search began with one
+ * more empty square); undefined for a report that evaluates nothing.
+ */
 export function evaluationOf(report: EngineReport | undefined, ply: number): Evaluation | undefined {
   if (report === undefined || report.kind === "note") return undefined;
+  const empties = 61 - ply;
   let forSide: number;
+  let discs: number | undefined;
   let label: string;
   if (report.kind === "search") {
     forSide = report.proven === undefined ? report.winRate : OUTCOME_VALUE[report.proven];
-    label = report.proven === undefined ? `${(100 * report.winRate).toFixed(1)}%` : `proven ${report.proven}`;
+    discs = report.proven === undefined ? discsOf(report.winRate, empties) : report.proven === "draw" ? 0 : undefined;
+    label =
+      report.proven === undefined
+        ? `${(100 * report.winRate).toFixed(1)}%, about ${signed(discs!, 1)} discs`
+        : `proven ${report.proven}`;
   } else if (report.kind === "alphabeta") {
-    // A predicted margin, not a chance: drawn on the graph through a logistic curve, 8 discs
-    // ahead about four chances in five.
-    forSide = 1 / (1 + Math.exp(-report.score / 6));
-    label = `${report.score > 0 ? "+" : ""}${report.score.toFixed(1)} discs`;
+    // A predicted margin, drawn on the chances' line through the win curve.
+    discs = report.score;
+    forSide = winChance(discs, empties);
+    label = `${signed(discs, 1)} discs`;
   } else if (report.outcome === "exact") {
-    const score = report.score!;
-    forSide = score > 0 ? 1 : score < 0 ? 0 : 0.5;
-    label = `${score > 0 ? "+" : ""}${score}`;
+    discs = report.score!;
+    forSide = discs > 0 ? 1 : discs < 0 ? 0 : 0.5;
+    label = `${signed(discs)} discs, exact`;
   } else {
     forSide = OUTCOME_VALUE[report.outcome];
+    discs = report.outcome === "draw" ? 0 : undefined;
     label = `proven ${report.outcome}`;
   }
-  return { ply, black: report.side === "black" ? forSide : 1 - forSide, label: `${capitalized(report.side)} ${label}` };
+  const black = report.side === "black";
+  return {
+    ply,
+    black: black ? forSide : 1 - forSide,
+    // 0 - discs rather than -discs: a draw is 0, not -0.
+    discs: discs === undefined ? undefined : black ? discs : 0 - discs,
+    label: `${capitalized(report.side)} ${label}`,
+  };
 }
 
 const thousands = (n: number): string => n.toLocaleString("en-US");
@@ -216,12 +259,36 @@ export function discsPlaced(moves: readonly Move[], count: number): number {
   return moves.slice(0, count).filter((m) => m !== PASS).length;
 }
 
-/** The graph's line: black's chances (top 1, bottom 0) over the 60 discs of a game, as SVG polyline points. */
+/** The graph's x of an evaluation: its place among the 60 discs of a game. */
+const graphX = (e: Evaluation, width: number): string => ((e.ply / 60) * width).toFixed(1);
+
+/** The chances' line over the game, as SVG polyline points: black's chances, 1 at the top and 0 at the bottom. */
 export function graphPoints(evaluations: readonly Evaluation[], width: number, height: number): string {
   return [...evaluations]
     .sort((a, b) => a.ply - b.ply)
-    .map((e) => `${((e.ply / 60) * width).toFixed(1)},${((1 - e.black) * height).toFixed(1)}`)
+    .map((e) => `${graphX(e, width)},${((1 - e.black) * height).toFixed(1)}`)
     .join(" ");
+}
+
+/** The discs' scale: the margin at the graph's top and bottom edges, the smallest of 16, 32 and 64 that holds every margin. */
+export function discScale(evaluations: readonly Evaluation[]): number {
+  const widest = Math.max(0, ...evaluations.map((e) => Math.abs(e.discs ?? 0)));
+  return widest <= 16 ? 16 : widest <= 32 ? 32 : ALL_DISCS;
+}
+
+/**
+ * The margins as bars from the middle, up for black and down for white, `scale` discs to the
+ * edge, as an SVG path: bars, so that they stay apart from the chances' line where the two
+ * agree. A margin not known (a result proven without it) has no bar.
+ */
+export function discBars(evaluations: readonly Evaluation[], width: number, height: number, scale: number): string {
+  return evaluations
+    .filter((e) => e.discs !== undefined)
+    .sort((a, b) => a.ply - b.ply)
+    .map(
+      (e) => `M${graphX(e, width)},${(height / 2).toFixed(1)}V${((0.5 - e.discs! / (2 * scale)) * height).toFixed(1)}`,
+    )
+    .join("");
 }
 
 /** The game as one line of GGF, from the usual start, with the result once it is over (empty squares to the winner). */

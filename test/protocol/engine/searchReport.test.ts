@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSearchReport } from "../../../protocol/engine/searchReport.js";
+import { formatRootMoves, formatSearchReport } from "../../../protocol/engine/searchReport.js";
 import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
 import { Position, type SearchReport } from "../../../src/index.js";
 
@@ -58,6 +58,24 @@ describe("the search's report line", () => {
   it.each(["win", "draw", "loss"] as const)("says when the move is a proven %s", (proven) => {
     expect(formatSearchReport({ ...report, proven }, start)).toContain(
       `wins 75.0% of 4000; proven ${proven}; pv D3 C3`,
+    );
+  });
+});
+
+describe("the root's moves line", () => {
+  const child = { visits: 0, winRate: Number.NaN, pruned: false, proven: undefined };
+  it("lists every move most visited first, with its win rate, proof and pruning; unvisited ones with -", () => {
+    const children = [
+      { ...child, move: 19 },
+      { ...child, move: 26, visits: 40, winRate: 0.4125, pruned: true },
+      { ...child, move: 37, visits: 900, winRate: 0.55 },
+      { ...child, move: 44, visits: 60, winRate: 1, proven: "win" as const },
+    ];
+    expect(formatRootMoves(children, Position.initial(), "thinking")).toBe(
+      "thinking moves: black: F5 900 55.0%, E6 60 100.0% proven win, C4 40 41.3% pruned, D3 0 -",
+    );
+    expect(formatRootMoves(children.slice(2), Position.initial().play(37))).toBe(
+      "search moves: white: F5 900 55.0%, E6 60 100.0% proven win",
     );
   });
 });

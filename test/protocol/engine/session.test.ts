@@ -154,15 +154,25 @@ describe("the session's time", () => {
     expect(patient.limits(patient.position).stopEarly).toBe(false);
   });
 
-  it("--progress: thinking lines while the search runs, then the search line", () => {
+  it("--progress: thinking lines while the search runs, each with the root's moves, then the search line and its moves", () => {
     const clock = new SteppingClock(10);
     const { session, log } = testSession({ visits: undefined, time: 2, progress: 0.5 }, clock.now);
     converse(session, ["genmove"]);
     const thinking = log.filter((line) => line.startsWith("thinking: black: "));
     expect(thinking.length).toBeGreaterThanOrEqual(2);
     expect(thinking[0]).toMatch(/^thinking: black: \d+ visits in 0\.5\d s .*; pv( [A-H][1-8])+$/);
-    expect(log.at(-1)).toMatch(/^search: black: /);
-    expect(log.length).toBe(thinking.length + 1);
+    // The four first moves, each visited by now.
+    const move = "[CDEF][3-6] \\d+ \\d+\\.\\d%";
+    const moves = new RegExp(`^thinking moves: black: ${move}(, ${move}){3}$`);
+    for (const [i, line] of log.slice(0, -2).entries())
+      expect(line).toMatch(i % 2 === 0 ? /^thinking: black: / : moves);
+    expect(log.at(-2)).toMatch(/^search: black: /);
+    expect(log.at(-1)).toMatch(new RegExp(`^search moves: black: ${move}(, ${move}){3}$`));
+    // The most visited move is the one played.
+    expect(log.at(-1)!.slice("search moves: black: ".length, "search moves: black: ".length + 2)).toBe(
+      formatVertex(session.game.moves[0]!),
+    );
+    expect(log.length).toBe(2 * thinking.length + 2);
   });
 
   it("code does not give the clock back: a side never thinks longer than its 60 s in all", () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "../../../protocol/engine/searchReport.js";
-import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
+import {
+  formatAlphaBetaReport,
+  formatRootMoves,
+  formatSearchReport,
+  formatSolveReport,
+} from "../../../protocol/engine/searchReport.js";
+import { parseEngineReport, parseRootMoves } from "../../../protocol/ui/engineReport.js";
 import { PASS, Position, type SearchReport, type SolveResult, parseVertex } from "../../../src/index.js";
 
 const v = (text: string): number => {
@@ -137,4 +142,38 @@ describe("our engine's report lines, read back", () => {
       expect(parseEngineReport(line)).toBeUndefined();
     },
   );
+});
+
+describe("our engine's moves lines, read back", () => {
+  const children = [
+    { move: v("c4"), visits: 900, winRate: 0.625, pruned: false, proven: undefined },
+    { move: v("d3"), visits: 40, winRate: 0.3, pruned: true, proven: undefined },
+    { move: v("e6"), visits: 12, winRate: 1, pruned: false, proven: "win" as const },
+    { move: v("f5"), visits: 0, winRate: Number.NaN, pruned: false, proven: undefined },
+  ];
+
+  it("reads every move with its visits, win rate, proof and pruning", () => {
+    expect(parseRootMoves(formatRootMoves(children, BLACK, "thinking"))).toEqual({
+      word: "thinking",
+      side: "black",
+      moves: [
+        { move: "c4", visits: 900, winRate: 0.625, proven: null, pruned: false },
+        { move: "d3", visits: 40, winRate: 0.3, proven: null, pruned: true },
+        { move: "e6", visits: 12, winRate: 1, proven: "win", pruned: false },
+        { move: "f5", visits: 0, winRate: null, proven: null, pruned: false },
+      ],
+    });
+    expect(parseRootMoves(formatRootMoves(children.slice(0, 1), WHITE))).toMatchObject({
+      word: "search",
+      side: "white",
+      moves: [{ move: "c4" }],
+    });
+  });
+
+  it("is not a report, and a report is not a moves line; a garbled one is nothing", () => {
+    const line = formatRootMoves(children, BLACK);
+    expect(parseEngineReport(line)).toBeUndefined();
+    expect(parseRootMoves(formatSearchReport(SEARCH, BLACK))).toBeUndefined();
+    expect(parseRootMoves("search moves: black: C4 9x0 62.5%")).toBeUndefined();
+  });
 });

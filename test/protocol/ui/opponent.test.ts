@@ -134,6 +134,39 @@ describe("the opponent keeps the engine in step with the game", () => {
     });
   });
 
+  it("reads our engine's root moves while it thinks, and at the end of its search", async () => {
+    let link: FakeLink | undefined;
+    let thinking: unknown;
+    const { opponent } = opponentOver(
+      () =>
+        (link = new FakeLink("fake", (game) => {
+          link!.diagnostics.push(
+            "thinking: black: 100 playouts in 0.01 s (10000/s), reused 0, 50 nodes, 0 pruned; D3 (2 3) wins 55.0% of 60; pv D3",
+            "thinking moves: black: D3 60 55.0%, C4 40 50.0%, F5 0 -, E6 0 -",
+          );
+          return new Promise((resolve) =>
+            setTimeout(() => {
+              thinking = opponent.thinking();
+              link!.diagnostics.push("search moves: black: D3 80 60.0%, C4 20 40.0% pruned, F5 0 -, E6 0 -");
+              resolve(ok(game.position.legalMoves()[0]!));
+            }, 20),
+          );
+        })),
+    );
+    expect(opponent.thinking()).toBeUndefined();
+    const answered = await opponent.move([], 0.1);
+    expect(thinking).toMatchObject({
+      ply: 0,
+      report: { kind: "search", visits: 60 },
+      moves: { word: "thinking", side: "black", moves: [{ move: "d3", visits: 60, winRate: 0.55 }, {}, {}, {}] },
+    });
+    expect(answered.ok && answered.value.moves).toMatchObject({
+      word: "search",
+      moves: [{ move: "d3", visits: 80 }, { move: "c4", pruned: true }, { winRate: null }, {}],
+    });
+    expect(opponent.thinking()).toBeUndefined();
+  });
+
   it("answers a forced pass itself, and tells the engine the pass with the next move", async () => {
     const { opponent, links } = opponentOver(() => new FakeLink("fake"));
     const game = moves("d3c3b3b2f5a3a1c1");

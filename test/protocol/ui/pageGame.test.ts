@@ -3,6 +3,9 @@ import {
   type Mode,
   boardView,
   describeReport,
+  discBars,
+  discScale,
+  discsOf,
   discsPlaced,
   evaluationOf,
   gameGgf,
@@ -12,7 +15,9 @@ import {
   personPlays,
   refusal,
   resultText,
+  signed,
   undoLength,
+  winChance,
 } from "../../../protocol/ui/page/pageGame.js";
 import type { EngineReport } from "../../../protocol/ui/engineReport.js";
 import { Game, type Move, PASS, Position, parseGameRecord, parseGgf, parseVertex } from "../../../src/index.js";
@@ -182,20 +187,36 @@ describe("the engine's reports", () => {
     pv: ["c4", "c3"],
   };
 
-  it("turn into black's chances, whoever searched", () => {
-    expect(evaluationOf(search, 7)).toEqual({ ply: 7, black: 0.25, label: "White 75.0%" });
-    expect(evaluationOf({ ...search, side: "black" }, 7)).toEqual({ ply: 7, black: 0.75, label: "Black 75.0%" });
-    expect(evaluationOf({ ...search, proven: "win" }, 7)).toEqual({ ply: 7, black: 0, label: "White proven win" });
+  it("turn into black's chances and margin, whoever searched", () => {
+    // 75% is 7 ln 3 discs by the evaluation's win curve.
+    const margin = 7 * Math.log(3);
+    expect(evaluationOf(search, 7)).toEqual({
+      ply: 7,
+      black: 0.25,
+      discs: -margin,
+      label: "White 75.0%, about +7.7 discs",
+    });
+    expect(evaluationOf({ ...search, side: "black" }, 7)).toMatchObject({ black: 0.75, discs: margin });
+    expect(evaluationOf({ ...search, proven: "win" }, 7)).toEqual({
+      ply: 7,
+      black: 0,
+      discs: undefined,
+      label: "White proven win",
+    });
+    expect(evaluationOf({ ...search, proven: "draw" }, 7)).toMatchObject({ black: 0.5, discs: 0 });
     expect(
       evaluationOf({ kind: "solve", side: "black", outcome: "exact", score: -6, nodes: 1, seconds: 0 }, 50),
-    ).toEqual({ ply: 50, black: 0, label: "Black -6" });
+    ).toEqual({ ply: 50, black: 0, discs: -6, label: "Black -6 discs, exact" });
     expect(
-      evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50)
-        ?.black,
-    ).toBe(0.5);
+      evaluationOf({ kind: "solve", side: "white", outcome: "draw", score: undefined, nodes: 1, seconds: 0 }, 50),
+    ).toMatchObject({ black: 0.5, discs: 0 });
+    expect(
+      evaluationOf({ kind: "solve", side: "white", outcome: "win", score: undefined, nodes: 1, seconds: 0 }, 50),
+    ).toMatchObject({ black: 0, discs: undefined });
     const alphaBeta: EngineReport = { kind: "alphabeta", side: "white", depth: 6, nodes: 5000, seconds: 0.1, score: 8 };
     const ahead = evaluationOf(alphaBeta, 20)!;
-    expect(ahead.label).toBe("White +8.0 discs");
+    expect(ahead).toMatchObject({ label: "White +8.0 discs", discs: -8 });
+    expect(ahead.black).toBeCloseTo(1 - winChance(8, 41), 10);
     expect(ahead.black).toBeGreaterThan(0.15);
     expect(ahead.black).toBeLessThan(0.25);
     expect(evaluationOf({ ...alphaBeta, score: 0 }, 20)?.black).toBe(0.5);
@@ -204,6 +225,23 @@ describe("the engine's reports", () => {
       evaluationOf({ kind: "note", side: "black", text: "c4 is the only move, played at once" }, 3),
     ).toBeUndefined();
     expect(evaluationOf(undefined, 3)).toBeUndefined();
+  });
+
+  it("write margins with their sign, and no -0", () => {
+    expect([signed(4), signed(-2.5, 1), signed(0), signed(-0.04, 1), signed(0.04, 1)]).toEqual([
+      "+4",
+      "-2.5",
+      "0",
+      "0.0",
+      "0.0",
+    ]);
+  });
+
+  it("read a win rate as discs by the win curve, within the board's 64", () => {
+    expect(discsOf(0.5, 30)).toBe(0);
+    expect(discsOf(winChance(12.5, 30), 30)).toBeCloseTo(12.5, 10);
+    expect(discsOf(1, 30)).toBe(64);
+    expect(discsOf(0, 30)).toBe(-64);
   });
 
   it("read as sentences", () => {
@@ -222,19 +260,26 @@ describe("the engine's reports", () => {
     expect(describeReport(undefined)).toMatch(/no report/);
   });
 
-  it("make the graph's points, in the order of the game", () => {
-    expect(
-      graphPoints(
-        [
-          { ply: 30, black: 0.25, label: "" },
-          { ply: 0, black: 1, label: "" },
-          { ply: 60, black: 0.5, label: "" },
-        ],
-        300,
-        100,
-      ),
-    ).toBe("0.0,0.0 150.0,75.0 300.0,50.0");
+  it("make the graph's line of chances and bars of margins, in the order of the game, a margin unknown left out", () => {
+    const evaluations = [
+      { ply: 30, black: 0.25, discs: -8, label: "" },
+      { ply: 0, black: 1, discs: undefined, label: "" },
+      { ply: 60, black: 0.5, discs: 16, label: "" },
+    ];
+    expect(graphPoints(evaluations, 300, 100)).toBe("0.0,0.0 150.0,75.0 300.0,50.0");
+    expect(discScale(evaluations)).toBe(16);
+    expect(discBars(evaluations, 300, 100, 16)).toBe("M150.0,50.0V75.0M300.0,50.0V0.0");
+    expect(discBars(evaluations, 300, 100, 32)).toBe("M150.0,50.0V62.5M300.0,50.0V25.0");
     expect(graphPoints([], 300, 100)).toBe("");
+    expect(discBars([], 300, 100, 16)).toBe("");
+  });
+
+  it("scale the discs to the widest margin: 16, 32 or 64 each side", () => {
+    const at = (discs: number | undefined) => ({ ply: 1, black: 0.5, discs, label: "" });
+    expect(discScale([])).toBe(16);
+    expect(discScale([at(-16), at(undefined)])).toBe(16);
+    expect(discScale([at(3), at(-17)])).toBe(32);
+    expect(discScale([at(40)])).toBe(64);
   });
 });
 

@@ -4,6 +4,8 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
+import { shippedWeights } from "../../../protocol/engine/evaluationWeights.js";
+import { Analyst } from "../../../protocol/ui/analyst.js";
 import { EngineListener, processLinks } from "../../../protocol/ui/engineLinks.js";
 import { Opponent } from "../../../protocol/ui/opponent.js";
 import {
@@ -18,12 +20,20 @@ import { Game, formatGameRecord, parseGameRecord, parseVertex } from "../../../s
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
 const MISBEHAVING = join(ROOT, "test/protocol/match/misbehavingEngine.mjs");
-const INFO: UiInfo = { engine: "test engine", seconds: 0.05, minSeconds: 0.01, maxSeconds: 60 };
+const INFO: UiInfo = {
+  engine: "test engine",
+  seconds: 0.05,
+  minSeconds: 0.01,
+  maxSeconds: 60,
+  hints: true,
+  exactEmpties: 18,
+};
 const LIMITS = { replyMs: 3000, graceMs: 700 };
 
 const registry = new ProcessRegistry();
 const closers: (() => void)[] = [];
 let page: PageFiles;
+const analyst = new Analyst(shippedWeights, join(ROOT, "dist/analysisWorker.js"));
 
 beforeAll(() => {
   const loaded = loadPage(join(ROOT, "dist/ui"));
@@ -34,6 +44,7 @@ beforeAll(() => {
 afterAll(() => {
   for (const close of closers) close();
   registry.killAll();
+  analyst.close();
 });
 
 /** A server on a free loopback port whose games are played by `argv` (one process per game id). */
@@ -46,7 +57,7 @@ async function serve(
     3,
     60_000,
   );
-  return listen(createUiServer(page, INFO, tables), tables);
+  return listen(createUiServer(page, INFO, tables, analyst), tables);
 }
 
 async function listen(
@@ -157,6 +168,8 @@ describe("/api/move with our engine", () => {
     expect(json.engine).toBe("othello-uct");
     expect(legalAfter("f5", json.move as string)).toBe(true);
     expect(json.report).toMatchObject({ kind: "search", side: "white" });
+    // Without --progress our engine writes no moves line.
+    expect(json.moves).toBeUndefined();
   });
 
   it("tells how the search stands while our engine thinks (its --progress lines), and nothing otherwise", async () => {
@@ -164,27 +177,43 @@ describe("/api/move with our engine", () => {
       const response = await fetch(`${base}/api/thinking?game=${game}`);
       return { status: response.status, json: (await response.json()) as Record<string, unknown> };
     };
-    expect(await thinking("nobody")).toEqual({ status: 200, json: { report: null } });
+    expect(await thinking("nobody")).toEqual({ status: 200, json: { ply: null, report: null, moves: null } });
     expect((await thinking("a%20b")).status).toBe(400);
     const { base: progressBase } = await serve(["node", OTHELLO, "--progress", "0.1"]);
     const asked = askMove(progressBase, { game: "live", moves: "f5", seconds: 1.5 });
     const seen: unknown[] = [];
+    const seenMoves: unknown[] = [];
     for (let i = 0; i < 12; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       const response = await fetch(`${progressBase}/api/thinking?game=live`);
-      const { report } = (await response.json()) as { report: unknown };
-      if (report !== null) seen.push(report);
+      const { ply, report, moves } = (await response.json()) as { ply: unknown; report: unknown; moves: unknown };
+      if (report !== null) {
+        seen.push(report);
+        // The move searched is the one after f5.
+        expect(ply).toBe(1);
+      }
+      if (moves !== null) seenMoves.push(moves);
     }
     expect(seen.length).toBeGreaterThan(0);
     expect(seen[0]).toMatchObject({ kind: "search", side: "white" });
+    // Every legal move of white's after f5, each with its visits and win rate.
+    const legal = (moves: unknown) => (moves as { moves: { move: string }[] }).moves.map((m) => m.move).sort();
+    expect(seenMoves.length).toBeGreaterThan(0);
+    expect(seenMoves[0]).toMatchObject({ word: "thinking", side: "white" });
+    expect(legal(seenMoves[0])).toEqual(["d6", "f4", "f6"]);
     const { status, json } = await asked;
     expect(status).toBe(200);
     expect(json.report).toMatchObject({ kind: "search", side: "white" });
     for (const r of seen as { playouts: number }[])
       expect(r.playouts).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
+    expect(json.moves).toMatchObject({ word: "search", side: "white" });
+    expect(legal(json.moves)).toEqual(["d6", "f4", "f6"]);
+    const visits = (json.moves as { moves: { visits: number }[] }).moves.reduce((sum, m) => sum + m.visits, 0);
+    expect(visits).toBeGreaterThan(0);
+    expect(visits).toBeLessThanOrEqual((json.report as { playouts: number }).playouts);
     // After the move, nothing is being thought about.
     const after = await fetch(`${progressBase}/api/thinking?game=live`);
-    expect(await after.json()).toEqual({ report: null });
+    expect(await after.json()).toEqual({ ply: null, report: null, moves: null });
   });
 
   it("keeps two tabs' games apart, each with its own engine", async () => {
@@ -282,6 +311,98 @@ describe("/api/move with our engine", () => {
   });
 });
 
+/** A game where black, at 14 empties, plays b8: 20 discs worse than f1, the one best move (-2 against -22). */
+const BLUNDER = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5b8";
+
+async function post(base: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+describe("/api/review and /api/solve", () => {
+  let base: string;
+  beforeAll(async () => ({ base } = await serve(["/no/engine/needed"])));
+
+  it("reviews every move against the best one, line by line: exact near the end, by the search before", async () => {
+    const { status, text } = await post(base, "/api/review", { moves: BLUNDER });
+    expect(status).toBe(200);
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const moves = parseGameRecord(BLUNDER);
+    if (!moves.ok) throw new Error(moves.error);
+    expect(lines).toHaveLength(moves.value.length + 1);
+    expect(lines.at(-1)).toMatchObject({ done: true, moves: moves.value.length });
+    expect(lines.at(-2)).toEqual({
+      ply: 46,
+      move: "b8",
+      by: "exact",
+      depth: 14,
+      best: "f1",
+      bestValue: -2,
+      playedValue: -22,
+      loss: 20,
+    });
+    const game = new Game();
+    for (const [ply, line] of lines.slice(0, -1).entries()) {
+      expect(line.ply).toBe(ply);
+      expect(line.move).toBe(BLUNDER.slice(2 * ply, 2 * ply + 2));
+      const empties = game.position.empties();
+      // No move of this game is forced: each is reviewed, exactly from 18 empties on.
+      expect(line.by).toBe(empties <= INFO.exactEmpties ? "exact" : "search");
+      expect(line.loss as number).toBeGreaterThanOrEqual(0);
+      expect(line.loss).toBeCloseTo((line.bestValue as number) - (line.playedValue as number), 1);
+      // A move as good as the best is the best; a worse one names a better legal move.
+      if (line.loss === 0) expect(line.best).toBe(line.move);
+      else expect(legalAfter(BLUNDER.slice(0, 2 * ply), line.best as string)).toBe(true);
+      game.play(moves.value[ply]!);
+    }
+  });
+
+  it("marks a forced move, and reviews an empty game in one line", async () => {
+    // After these moves black has no move: the pass, and white's only reply, are forced.
+    const passing = "d3c3b3b2f5a3a1c1";
+    const { text } = await post(base, "/api/review", { moves: `${passing} pass` });
+    expect(JSON.parse(text.trim().split("\n")[8]!)).toEqual({ ply: 8, move: "pass", by: "forced" });
+    const empty = await post(base, "/api/review", { moves: "" });
+    expect(JSON.parse(empty.text)).toMatchObject({ done: true, moves: 0 });
+  });
+
+  it.each(["/api/review", "/api/solve"])(
+    "%s refuses a malformed game with the reason, and other methods",
+    async (path) => {
+      expect(await post(base, path, { moves: "f5f5" })).toMatchObject({
+        status: 400,
+        text: /"moves": move 2, f5, is illegal/,
+      });
+      expect(await post(base, path, "[1]")).toMatchObject({ status: 400, text: /not a JSON object/ });
+      expect(await post(base, path, {})).toMatchObject({ status: 400, text: /"moves" must be a game/ });
+      expect((await fetch(`${base}${path}`)).status).toBe(405);
+    },
+  );
+
+  it("solves each move of a position near the end, and not one with more empties", async () => {
+    const near = BLUNDER.slice(0, -2);
+    const { status, text } = await post(base, "/api/solve", { moves: near });
+    expect(status).toBe(200);
+    const scores = (JSON.parse(text) as { scores: { move: string; score: number }[] }).scores;
+    expect(Object.fromEntries(scores.map((s) => [s.move, s.score]))).toEqual({
+      f1: -2,
+      g1: -12,
+      g2: -10,
+      h2: -10,
+      a7: -4,
+      b7: -16,
+      b8: -22,
+    });
+    expect(JSON.parse((await post(base, "/api/solve", { moves: "f5d6" })).text)).toEqual({ scores: null });
+  });
+});
+
 describe("/api/move with other engines", () => {
   it("plays our engine over GTP too", async () => {
     const { base } = await serve(["node", OTHELLO, "--gtp"], "gtp");
@@ -328,7 +449,10 @@ describe("/api/move with other engines", () => {
     if (!port.ok) throw new Error(port.error);
     const shared = new Opponent(listener.source(port.value), LIMITS);
     const tables = new OpponentTables(() => shared, 1, 60_000);
-    const { base } = await listen(createUiServer(page, INFO, { get: () => shared, find: () => shared }), tables);
+    const { base } = await listen(
+      createUiServer(page, INFO, { get: () => shared, find: () => shared }, analyst),
+      tables,
+    );
     const none = await askMove(base, { game: "a", moves: "f5", seconds: 0.05 });
     expect(none.status).toBe(502);
     expect(none.json.error).toMatch(
