@@ -303,7 +303,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--progress": field(
     "progress",
     "SECONDS",
-    "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line; default: only the final `search:` line)",
+    "while searching, say how the search stands on stderr every SECONDS (a `thinking:` line, then a `thinking moves:` line with every root move's visits and win rate, and `search moves:` after the final `search:` line; default: only the final `search:` line)",
     (t) => parseDecimal(t, 0.05, 3600),
   ),
   "--connect-timeout": field(
