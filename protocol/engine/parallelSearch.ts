@@ -57,7 +57,7 @@ interface Helper {
  * (`options.parallel`). Root parallelisation ("root"): each thread's search has its own tree
  * kept from move to move, and their root children are merged to choose the move
  * (`chooseRootChild`). Tree parallelisation ("tree"): every thread visits one tree in shared
- * memory, with virtual loss (src/node.ts), which the main thread's search keeps from move to
+ * memory, with virtual loss (src/search/tree.ts), which the main thread's search keeps from move to
  * move and reports on; the workers stop when it ends the move.
  *
  * The main thread runs one search itself and then blocks until the workers' answers are in,

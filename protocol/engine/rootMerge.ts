@@ -32,7 +32,7 @@ export function mergeRootChildren(searches: readonly (readonly RootChild[])[]): 
 }
 
 /**
- * The move to play among merged root children, by the rule of `mostVisitedChild` (src/search.ts):
+ * The move to play among merged root children, by the rule of `mostVisitedChild` (src/search/search.ts):
  * a child proven won, if any (the most visited of them); otherwise the most visited unproven
  * child not pruned (ties: the higher mean), unless its mean is below a draw and a proven draw
  * is there; a proven loss only when nothing else is left. undefined for no children.

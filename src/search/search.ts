@@ -1,5 +1,5 @@
-import { popcount } from "./bitboard.js";
-import type { Game } from "./game.js";
+import { popcount } from "../bitboard.js";
+import type { Game } from "../game.js";
 import {
   EXPANDED,
   MAX_VISITS,
@@ -11,11 +11,11 @@ import {
   TERMINAL,
   Tree,
   UNPROVEN,
-} from "./node.js";
-import { randomPlayout } from "./playout.js";
-import { type Move, PASS, type Position } from "./position.js";
+} from "./tree.js";
+import { randomPlayout } from "../playout.js";
+import { type Move, PASS, type Position } from "../position.js";
 import { updatePruning } from "./pruning.js";
-import type { Random } from "./random.js";
+import type { Random } from "../random.js";
 
 /**
  * Plays a position out and returns the final disc difference for the side to move (pl, ph)

@@ -30,7 +30,7 @@ import {
   selectChild,
   ucb1,
   updatePruning,
-} from "../src/index.js";
+} from "../../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);

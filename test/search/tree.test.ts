@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPANDED, EXPANDING, Position, Tree } from "../src/index.js";
+import { EXPANDED, EXPANDING, Position, Tree } from "../../src/index.js";
 
 const start = Position.initial();
 

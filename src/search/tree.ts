@@ -1,5 +1,5 @@
-import { flips, legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
-import { type Move, PASS } from "./position.js";
+import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
+import { type Move, PASS } from "../position.js";
 import { type SelectionTables, selectionTables } from "./selectionTables.js";
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */

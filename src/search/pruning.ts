@@ -1,4 +1,4 @@
-import { PRUNED, type Tree } from "./node.js";
+import { PRUNED, type Tree } from "./tree.js";
 
 /**
  * Progressive pruning of one node's children. Once every child has at least `minVisits`

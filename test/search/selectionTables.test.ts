@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SelectionTables, Tree, selectionTables } from "../src/index.js";
+import { SelectionTables, Tree, selectionTables } from "../../src/index.js";
 
 describe("selection tables: sqrt(ln N) and 1 / sqrt(n) looked up", () => {
   // Below the table's end, at its edge and far beyond (where Math computes them).
