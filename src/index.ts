@@ -2,6 +2,8 @@ export * from "./bitboard.js";
 export * from "./drawing.js";
 export * from "./game.js";
 export * from "./ggf.js";
+export * from "./search/nodeFlags.js";
+export * from "./search/proof.js";
 export * from "./search/tree.js";
 export * from "./notation.js";
 export * from "./perft.js";

@@ -1,19 +1,10 @@
 import { popcount } from "../bitboard.js";
 import type { Game } from "../game.js";
-import {
-  EXPANDED,
-  MAX_VISITS,
-  PROVEN,
-  PROVEN_DRAW,
-  PROVEN_LOSS,
-  PROVEN_WIN,
-  PRUNED,
-  TERMINAL,
-  Tree,
-  UNPROVEN,
-} from "./tree.js";
+import { MAX_VISITS, Tree } from "./tree.js";
 import { randomPlayout } from "../playout.js";
 import { type Move, PASS, type Position } from "../position.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { Proof, type Proven, provenWord } from "./proof.js";
 import { updatePruning } from "./pruning.js";
 import type { Random } from "../random.js";
 
@@ -183,15 +174,6 @@ export interface SearchReport {
   readonly proven?: Proven;
 }
 
-/** A proven result, for the player it belongs to. */
-export type Proven = "win" | "draw" | "loss";
-
-/** The proof of a node as a word, for the player who moved into it; undefined while unproven. */
-export function provenResult(tree: Tree, node: number): Proven | undefined {
-  const p = tree.proof[node];
-  return p === PROVEN_WIN ? "win" : p === PROVEN_DRAW ? "draw" : p === PROVEN_LOSS ? "loss" : undefined;
-}
-
 /** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`. */
 export function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
   return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
@@ -216,11 +198,11 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
   for (let child = first; child < end; child++) {
     const f = flags[child]!;
     // One test for the common child, neither proven nor pruned, against the literal
-    // PROVEN | PRUNED: the bundle reads a module constant from memory at each use (a test
+    // NodeFlag.Proven | NodeFlag.Pruned: the bundle reads a module constant from memory at each use (a test
     // checks the literal).
     if ((f & 10) !== 0) {
-      if ((f & PROVEN) !== 0 && !ignoreProofs) continue;
-      if ((f & PRUNED) !== 0) {
+      if ((f & NodeFlag.Proven) !== 0 && !ignoreProofs) continue;
+      if ((f & NodeFlag.Pruned) !== 0) {
         prunedOnly = child;
         continue;
       }
@@ -248,15 +230,15 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
 export function mostVisitedChild(tree: Tree, node: number): number {
   const first = tree.firstChild[node]!;
   const end = first + tree.childCount[node]!;
-  const win = mostVisited(tree, first, end, PROVEN_WIN, true);
+  const win = mostVisited(tree, first, end, Proof.Win, true);
   if (win >= 0) return win;
-  const open = mostVisited(tree, first, end, UNPROVEN, false);
-  const draw = mostVisited(tree, first, end, PROVEN_DRAW, true);
+  const open = mostVisited(tree, first, end, Proof.Unproven, false);
+  const draw = mostVisited(tree, first, end, Proof.Draw, true);
   if (open >= 0 && !(draw >= 0 && tree.visits[open]! > 0 && tree.mean(open) < 0.5)) return open;
   if (draw >= 0) return draw;
-  const anyOpen = mostVisited(tree, first, end, UNPROVEN, true);
+  const anyOpen = mostVisited(tree, first, end, Proof.Unproven, true);
   if (anyOpen >= 0) return anyOpen;
-  const loss = mostVisited(tree, first, end, PROVEN_LOSS, true);
+  const loss = mostVisited(tree, first, end, Proof.Loss, true);
   return loss >= 0 ? loss : first;
 }
 
@@ -264,7 +246,7 @@ export function mostVisitedChild(tree: Tree, node: number): number {
 function mostVisited(tree: Tree, first: number, end: number, proof: number, withPruned: boolean): number {
   let best = -1;
   for (let c = first; c < end; c++) {
-    if (tree.proof[c] !== proof || (!withPruned && (tree.flags[c]! & PRUNED) !== 0)) continue;
+    if (tree.proof[c] !== proof || (!withPruned && (tree.flags[c]! & NodeFlag.Pruned) !== 0)) continue;
     if (best < 0) {
       best = c;
       continue;
@@ -353,7 +335,7 @@ export class Search {
     if (!searchUsesEvaluation(this.params) || evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
     // The children get their priors before other threads may read them.
     if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
-    if ((tree.flags[node]! & TERMINAL) !== 0) return true;
+    if ((tree.flags[node]! & NodeFlag.Terminal) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
     // The children have one empty square fewer (a pass: as many, a rounding the bands allow).
@@ -393,7 +375,7 @@ export class Search {
     const reused = this.moveRootTo(game);
     const root = game.position;
     if (
-      (this.tree.flags[0]! & EXPANDED) === 0 &&
+      (this.tree.flags[0]! & NodeFlag.Expanded) === 0 &&
       !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)
     ) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
@@ -473,7 +455,7 @@ export class Search {
       visits: tree.visits[best]!,
       winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
       pv: this.principalVariation(),
-      ...(tree.proof[best] === UNPROVEN ? {} : { proven: provenResult(tree, best) }),
+      ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
     };
   }
 
@@ -513,7 +495,7 @@ export class Search {
       for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
         const move = moves[i]!;
         if (
-          (this.tree.flags[node]! & EXPANDED) === 0 &&
+          (this.tree.flags[node]! & NodeFlag.Expanded) === 0 &&
           !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)
         )
           node = -1;
@@ -533,7 +515,7 @@ export class Search {
       this.spare.copySubtree(this.tree, node);
       [this.tree, this.spare] = [this.spare, this.tree];
       // The new root may have been pruned as a child; as the root it is no candidate.
-      this.tree.setFlags(0, 0, PRUNED);
+      this.tree.setFlags(0, 0, NodeFlag.Pruned);
       this.pruned = this.countPruned();
     }
     return this.tree.visits[0]!;
@@ -558,10 +540,10 @@ export class Search {
     const tree = this.tree;
     let node = 0;
     for (const move of line) {
-      if (node < 0 || (tree.flags[node]! & EXPANDED) === 0) return [];
+      if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
       node = tree.child(node, move);
     }
-    if (node < 0 || (tree.flags[node]! & EXPANDED) === 0) return [];
+    if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
     const first = tree.firstChild[node]!;
     const children: ChildStats[] = [];
     for (let c = first; c < first + tree.childCount[node]!; c++) {
@@ -571,8 +553,8 @@ export class Search {
         total: tree.total[c]!,
         winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
         prior: tree.priorVisits > 0 ? tree.prior[c]! : undefined,
-        pruned: (tree.flags[c]! & PRUNED) !== 0,
-        proven: provenResult(tree, c),
+        pruned: (tree.flags[c]! & NodeFlag.Pruned) !== 0,
+        proven: provenWord(tree.proof[c]!),
       });
     }
     return children;
@@ -580,7 +562,7 @@ export class Search {
 
   private countPruned(): number {
     let n = 0;
-    for (let i = 0; i < this.tree.size; i++) if ((this.tree.flags[i]! & PRUNED) !== 0) n++;
+    for (let i = 0; i < this.tree.size; i++) if ((this.tree.flags[i]! & NodeFlag.Pruned) !== 0) n++;
     return n;
   }
 
@@ -644,8 +626,8 @@ export class Search {
       }
       // A root proven won or drawn needs no more search: its best move is known. A root proven
       // lost is searched on, with proofs set aside from then on.
-      if (proof[0] !== UNPROVEN && !lost) {
-        if (proof[0] !== PROVEN_WIN) break;
+      if (proof[0] !== Proof.Unproven && !lost) {
+        if (proof[0] !== Proof.Win) break;
         lost = true;
       }
       // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
@@ -663,12 +645,12 @@ export class Search {
       // first visit is valued by its prior or a playout: half the nodes for the same depth).
       for (;;) {
         // One read and one test of the flags per level for the common node, expanded and
-        // unfinished: 5 is TERMINAL | EXPANDED, a literal as in selectChild.
+        // unfinished: 5 is NodeFlag.Terminal | NodeFlag.Expanded, a literal as in selectChild.
         const f = flags[node]!;
         if ((f & 5) !== 1) {
-          if ((f & TERMINAL) !== 0) break;
+          if ((f & NodeFlag.Terminal) !== 0) break;
           if (depth > 0 && (flat || visits[node] === firstVisit)) break;
-          if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & TERMINAL) !== 0) break;
+          if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & NodeFlag.Terminal) !== 0) break;
         }
         const next = selectChild(tree, node, ucbC, lost);
         // Every child proven: so is the node, and its result is backed up below.
@@ -696,13 +678,13 @@ export class Search {
       // move too). A finished game's or a proven node's result is known; a small enough leaf
       // is solved, and then proven too; any other is evaluated or played out.
       let result: number;
-      if ((flags[node]! & TERMINAL) !== 0 || (!lost && (proof[node] !== UNPROVEN || tree.prove(node)))) {
-        result = proof[node] === PROVEN_WIN ? 1 : proof[node] === PROVEN_LOSS ? 0 : 0.5;
+      if ((flags[node]! & NodeFlag.Terminal) !== 0 || (!lost && (proof[node] !== Proof.Unproven || tree.prove(node)))) {
+        result = proof[node] === Proof.Win ? 1 : proof[node] === Proof.Loss ? 0 : 0.5;
       } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
         solvedNow = true;
         this.solved++;
-        tree.setProof(node, outcome > 0 ? PROVEN_LOSS : outcome < 0 ? PROVEN_WIN : PROVEN_DRAW);
+        tree.setProof(node, outcome > 0 ? Proof.Loss : outcome < 0 ? Proof.Win : Proof.Draw);
         result = outcome > 0 ? 0 : outcome < 0 ? 1 : 0.5;
       } else if (evaluated) {
         result = prior[node]!;
@@ -711,7 +693,7 @@ export class Search {
         result = diff > 0 ? 0 : diff < 0 ? 1 : 0.5;
       }
       // A proof climbs the path as far as the parents' other children allow.
-      let proving = !lost && proof[node] !== UNPROVEN;
+      let proving = !lost && proof[node] !== Proof.Unproven;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
         if (!shared) tree.record(n, result);

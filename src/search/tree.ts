@@ -1,29 +1,11 @@
 import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
 import { type Move, PASS } from "../position.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { Proof } from "./proof.js";
 import { type SelectionTables, selectionTables } from "./selectionTables.js";
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
-
-/**
- * What is proven of a node, for the player who moved into it (MCTS-solver): nothing yet, or
- * the result with best play from both sides.
- */
-export const UNPROVEN = 0;
-export const PROVEN_WIN = 1;
-export const PROVEN_DRAW = 2;
-export const PROVEN_LOSS = 3;
-
-/** Node flags. */
-export const EXPANDED = 1;
-/** Progressive pruning has set this child aside: it is not selected while the flag holds. */
-export const PRUNED = 2;
-/** The game is over here: the result is exact and there is nothing to expand. */
-export const TERMINAL = 4;
-/** The node has a proof (`proof` is not UNPROVEN): selection reads one byte per child for both. */
-export const PROVEN = 8;
-/** A thread is giving the node its children (a shared tree): no other thread expands it meanwhile. */
-export const EXPANDING = 16;
 
 /** A tree's memory: its typed arrays' buffers, shared between threads when they are SharedArrayBuffers. */
 export interface TreeMemory {
@@ -107,7 +89,7 @@ function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof Shared
  * A tree made with `Tree.shared` lives in SharedArrayBuffers, and a view of it made in another
  * thread (`new Tree(capacity, memory)`) is the same tree: tree parallelisation. There, nodes are
  * handed out by an atomic counter, a node is expanded by the one thread that claims it
- * (EXPANDING), flags change atomically, and a thread descending through a node counts its
+ * (NodeFlag.Expanding), flags change atomically, and a thread descending through a node counts its
  * visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
  * result), so that the other threads look elsewhere meanwhile. The counts and the sums are plain
  * additions: two threads adding to one node at the same instant may lose one visit or one
@@ -132,7 +114,7 @@ export class Tree {
    * while unvisited without priors).
    */
   readonly ucb: Float64Array;
-  /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
+  /** Proof.Unproven, Proof.Win, Proof.Draw or Proof.Loss, for the player who moved into the node. */
   readonly proof: Uint8Array;
   /**
    * The discs the move into the node gives its mover, the square played and the discs it
@@ -236,7 +218,7 @@ export class Tree {
     this.visits[n] = 0;
     this.total[n] = 0;
     this.squares[n] = 0;
-    this.proof[n] = UNPROVEN;
+    this.proof[n] = Proof.Unproven;
     this.gained[2 * n] = 0;
     this.gained[2 * n + 1] = 0;
     // setPrior(n, 0.5) without its reads of the counts just cleared: with or without the
@@ -257,7 +239,7 @@ export class Tree {
 
   /**
    * Gives the node its children, one per legal move of the side to move (pl, ph) against
-   * (ol, oh): a single pass when that side has no move but the other has, none (TERMINAL)
+   * (ol, oh): a single pass when that side has no move but the other has, none (NodeFlag.Terminal)
    * when the game is over. False, and nothing changes, when the pool has no room, or (a shared
    * tree) when another thread is expanding the node or has just expanded it. With `publish`
    * false the children are not yet for other threads to read: the caller gives them their
@@ -265,7 +247,11 @@ export class Tree {
    */
   expand(node: number, pl: number, ph: number, ol: number, oh: number, publish = true): boolean {
     const flags = this.flags;
-    if (((this.shared ? Atomics.or(flags, node, EXPANDING) : flags[node]!) & (EXPANDING | EXPANDED)) !== 0)
+    if (
+      ((this.shared ? Atomics.or(flags, node, NodeFlag.Expanding) : flags[node]!) &
+        (NodeFlag.Expanding | NodeFlag.Expanded)) !==
+      0
+    )
       return false;
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
@@ -274,15 +260,15 @@ export class Tree {
       if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) {
         // The game is over: the side to move here (pl, ph) has the final difference.
         const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
-        this.setProof(node, diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW);
-        this.setFlags(node, EXPANDED | TERMINAL, EXPANDING);
+        this.setProof(node, diff > 0 ? Proof.Loss : diff < 0 ? Proof.Win : Proof.Draw);
+        this.setFlags(node, NodeFlag.Expanded | NodeFlag.Terminal, NodeFlag.Expanding);
         return true;
       }
       count = 1;
     }
     const first = this.take(count);
     if (first < 0) {
-      this.setFlags(node, 0, EXPANDING);
+      this.setFlags(node, 0, NodeFlag.Expanding);
       return false;
     }
     let n = first;
@@ -315,8 +301,8 @@ export class Tree {
 
   /** Lets other threads descend into the node's children, written in full before this (`expand`). */
   publish(node: number): void {
-    // EXPANDED is set before EXPANDING is cleared: no thread ever finds the node free to expand again.
-    this.setFlags(node, EXPANDED, EXPANDING);
+    // NodeFlag.Expanded is set before NodeFlag.Expanding is cleared: no thread ever finds the node free to expand again.
+    this.setFlags(node, NodeFlag.Expanded, NodeFlag.Expanding);
   }
 
   /** The child of an expanded node reached by `move`, or -1. */
@@ -335,11 +321,11 @@ export class Tree {
     }
   }
 
-  /** Records what is proven of the node (UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS), in its flags too. */
+  /** Records what is proven of the node (Proof.Unproven, Proof.Win, Proof.Draw or Proof.Loss), in its flags too. */
   setProof(node: number, p: number): void {
     this.proof[node] = p;
-    if (p === UNPROVEN) this.setFlags(node, 0, PROVEN);
-    else this.setFlags(node, PROVEN, 0);
+    if (p === Proof.Unproven) this.setFlags(node, 0, NodeFlag.Proven);
+    else this.setFlags(node, NodeFlag.Proven, 0);
   }
 
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
@@ -470,23 +456,23 @@ export class Tree {
    * them makes it a draw, and all lost makes it a win. Returns whether the node is proven.
    */
   prove(node: number): boolean {
-    if (this.proof[node] !== UNPROVEN) return true;
+    if (this.proof[node] !== Proof.Unproven) return true;
     const first = this.firstChild[node]!;
     const end = first + this.childCount[node]!;
-    if ((this.flags[node]! & EXPANDED) === 0 || end === first) return false;
+    if ((this.flags[node]! & NodeFlag.Expanded) === 0 || end === first) return false;
     let all = true;
     let draw = false;
     for (let c = first; c < end; c++) {
       const p = this.proof[c]!;
-      if (p === PROVEN_WIN) {
-        this.setProof(node, PROVEN_LOSS);
+      if (p === Proof.Win) {
+        this.setProof(node, Proof.Loss);
         return true;
       }
-      if (p === UNPROVEN) all = false;
-      else if (p === PROVEN_DRAW) draw = true;
+      if (p === Proof.Unproven) all = false;
+      else if (p === Proof.Draw) draw = true;
     }
     if (!all) return false;
-    this.setProof(node, draw ? PROVEN_DRAW : PROVEN_WIN);
+    this.setProof(node, draw ? Proof.Draw : Proof.Win);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPANDED, EXPANDING, Position, Tree } from "../../src/index.js";
+import { NodeFlag, Position, Tree } from "../../src/index.js";
 
 const start = Position.initial();
 
@@ -41,12 +41,12 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     for (const tree of [startTree(Tree.shared(100)), startTree(new Tree(100))]) {
       const next = start.play(tree.move[1]!);
       const args = [next.playerLo, next.playerHi, next.opponentLo, next.opponentHi] as const;
-      tree.setFlags(1, EXPANDING, 0);
+      tree.setFlags(1, NodeFlag.Expanding, 0);
       expect(tree.expand(1, ...args)).toBe(false);
       expect([tree.size, tree.childCount[1]]).toEqual([5, 0]);
-      tree.setFlags(1, 0, EXPANDING);
+      tree.setFlags(1, 0, NodeFlag.Expanding);
       expect(tree.expand(1, ...args)).toBe(true);
-      expect(tree.flags[1]! & (EXPANDED | EXPANDING)).toBe(EXPANDED);
+      expect(tree.flags[1]! & (NodeFlag.Expanded | NodeFlag.Expanding)).toBe(NodeFlag.Expanded);
       expect(tree.expand(1, ...args)).toBe(false);
       expect(tree.size).toBe(8);
     }
