@@ -238,9 +238,9 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   ),
   "--eval-scale": searchSetting(
     "evalScale",
-    "DISCS|fitted",
-    `with --leaf eval: discs of evaluation per unit of log-odds of winning, or the scales fitted by band of empty squares (default ${DEFAULT_SEARCH_PARAMS.evalScale})`,
-    (t) => (t === "fitted" ? ok("fitted" as const) : parseDecimal(t, 0.1, 1000)),
+    "DISCS",
+    `with --leaf eval: discs of evaluation per unit of log-odds of winning (default ${DEFAULT_SEARCH_PARAMS.evalScale})`,
+    (t) => parseDecimal(t, 0.1, 1000),
   ),
   "--weights": field(
     "weights",

@@ -48,11 +48,10 @@ export interface SearchParams {
    */
   readonly priorVisits: number;
   /**
-   * With "eval" leaves: discs of evaluation per unit of log-odds of winning (fitted by `othello
-   * curve`), or "fitted": the scale fitted for the position's band of empty squares
-   * (FITTED_EVAL_SCALES), the evaluation being surer of itself near the end.
+   * Discs of evaluation per unit of log-odds of winning (fitted by `othello curve`): a child's
+   * prior is 1 / (1 + exp(-discs / evalScale)).
    */
-  readonly evalScale: number | "fitted";
+  readonly evalScale: number;
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
   readonly ppR: number;
   /** Playouts each child of a node needs before pruning may set any of them aside. */
@@ -68,23 +67,11 @@ export interface SearchParams {
   readonly depth: number;
 }
 
-/**
- * The scale of the evaluation's win probability by band of empty squares (1-10, 11-20, ...,
- * 51-60): the means of two fits of `othello curve --games 20000` on the shipped weights
- * (docs/evaluation.md).
- */
-export const FITTED_EVAL_SCALES: readonly number[] = [3.4, 5.3, 8.0, 9.1, 9.6, 11.3];
-
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
 export function searchUsesEvaluation(params: SearchParams): boolean {
   return (
     (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0)
   );
-}
-
-/** The scale for a position with `empties` empty squares. */
-export function evalScaleAt(scale: SearchParams["evalScale"], empties: number): number {
-  return scale === "fitted" ? FITTED_EVAL_SCALES[Math.min(5, Math.max(0, Math.floor((empties - 1) / 10)))]! : scale;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -338,8 +325,7 @@ export class Search {
     if ((tree.flags[node]! & NodeFlag.Terminal) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
-    // The children have one empty square fewer (a pass: as many, a rounding the bands allow).
-    const scale = evalScaleAt(this.params.evalScale, 63 - popcount(pl | ol) - popcount(ph | oh));
+    const scale = this.params.evalScale;
     const { gained } = tree;
     for (let c = first; c < end; c++) {
       // The child's position from the discs its move gains (none for a pass). Its side to move

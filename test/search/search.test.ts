@@ -13,7 +13,6 @@ import {
   type SearchReport,
   Solver,
   Tree,
-  evalScaleAt,
   formatOtpMove,
   mostVisitedChild,
   parseBoardLines,
@@ -987,16 +986,6 @@ describe("stopping early", () => {
     });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
     expect(even.elapsedMs).toBeGreaterThan(1900);
-  });
-});
-
-describe("the evaluation's scale", () => {
-  it("is the number given, or the fitted one of the position's band of empties", () => {
-    expect(evalScaleAt(7, 30)).toBe(7);
-    expect([1, 10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60].map((e) => evalScaleAt("fitted", e))).toEqual([
-      3.4, 3.4, 5.3, 5.3, 8.0, 8.0, 9.1, 9.1, 9.6, 9.6, 11.3, 11.3,
-    ]);
-    expect(evalScaleAt("fitted", 0)).toBe(3.4);
   });
 });
 
