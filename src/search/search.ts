@@ -1,12 +1,16 @@
 import { popcount } from "../bitboard.js";
 import type { Game } from "../game.js";
-import { MAX_VISITS, Tree } from "./tree.js";
 import { randomPlayout } from "../playout.js";
 import { type Move, PASS, type Position } from "../position.js";
-import { NodeFlag } from "./nodeFlags.js";
-import { Proof, type Proven, provenWord } from "./proof.js";
-import { updatePruning } from "./pruning.js";
 import type { Random } from "../random.js";
+import { cannotChange } from "./earlyStop.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { type SearchParams, searchUsesEvaluation } from "./params.js";
+import { Proof } from "./proof.js";
+import { updatePruning } from "./pruning.js";
+import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
+import { selectChild } from "./selection.js";
+import { MAX_VISITS, Tree } from "./tree.js";
 
 /**
  * Plays a position out and returns the final disc difference for the side to move (pl, ph)
@@ -24,100 +28,10 @@ export interface LeafEvaluation {
   evaluate(pl: number, ph: number, ol: number, oh: number): number;
 }
 
-/** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
-export interface SearchParams {
-  /**
-   * "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only;
-   * "random": a uniformly random legal move, no search (the baseline of strength matches);
-   * "alphabeta": not this search but the alpha-beta player over the pattern evaluation
-   * (src/eval/alphaBeta.ts), which the engine's session runs instead.
-   */
-  readonly algorithm: "uct" | "ucb" | "random" | "alphabeta";
-  /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
-  readonly ucbC: number;
-  /**
-   * What a new leaf of the tree is worth: "playout", the result of one random game from it
-   * (the classic search); "eval", the injected evaluation's win probability
-   * 1 / (1 + exp(-discs / scale)), each child of an expanded node given it as a prior. Either
-   * way a leaf is expanded the second time it is reached.
-   */
-  readonly leaf: "playout" | "eval";
-  /**
-   * The virtual visits a child's prior, the evaluation's win probability, counts as in its
-   * mean, with either kind of leaf (0: no priors, and with "playout" leaves no evaluation).
-   */
-  readonly priorVisits: number;
-  /**
-   * Discs of evaluation per unit of log-odds of winning (fitted by `othello curve`): a child's
-   * prior is 1 / (1 + exp(-discs / evalScale)).
-   */
-  readonly evalScale: number;
-  /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
-  readonly ppR: number;
-  /** Playouts each child of a node needs before pruning may set any of them aside. */
-  readonly ppMinVisits: number;
-  /** Node budget of the tree; when it is full the search goes on playing out without expanding. */
-  readonly maxNodes: number;
-  /**
-   * A leaf with at most this many empty squares is solved (win, draw or loss) by the injected
-   * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
-   */
-  readonly solveEmpties: number;
-  /** The alpha-beta player's deepest iteration, in plies (with "alphabeta"). */
-  readonly depth: number;
-}
-
-/** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
-export function searchUsesEvaluation(params: SearchParams): boolean {
-  return (
-    (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0)
-  );
-}
-
-export const DEFAULT_SEARCH_PARAMS: SearchParams = {
-  algorithm: "uct",
-  ucbC: 0.3,
-  leaf: "eval",
-  priorVisits: 2,
-  // Fitted by `othello curve --games 20000` on the shipped weights: 7.01 and 7.09 discs over two seeds (docs/evaluation.md).
-  evalScale: 7,
-  // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/tuning.md).
-  ppR: 0,
-  ppMinVisits: 64,
-  // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
-  maxNodes: 4_000_000,
-  solveEmpties: 8,
-  // Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md).
-  depth: 6,
-};
-
-/**
- * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
- * (docs/tuning.md). The baseline of the strength ladder, selected by --classic.
- */
-export const CLASSIC_SEARCH_PARAMS: SearchParams = {
-  ...DEFAULT_SEARCH_PARAMS,
-  ucbC: 0.3,
-  leaf: "playout",
-  priorVisits: 0,
-  ppR: 0,
-};
-
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
-/** Plies of the principal variation in a report. */
-const PV_LENGTH = 8;
-/**
- * A timed search stops before its time is up once the move it would play cannot change: when
- * the most visited move leads every other by more visits than the rest of the time can give
- * at the rate so far. Not before this share of the time, nor before this many visits, so the
- * rate is known and a move that only looks obvious after a handful of visits is looked at.
- */
-const EARLY_STOP_SHARE = 0.1;
-const EARLY_STOP_VISITS = 256;
-
 export interface SearchLimits {
   /** Stop after this many playouts (with a fixed seed the search then repeats exactly). */
   readonly playouts?: number;
@@ -131,133 +45,6 @@ export interface SearchLimits {
   readonly started?: (tree: Tree, root: Position) => void;
   /** Asked at every reading of the clock: true stops the search (another thread has ended the move). */
   readonly stop?: () => boolean;
-}
-
-export interface SearchReport {
-  readonly move: Move;
-  /** "search", "only move" (played at once), "pass" (forced), "game over", or "random" (the random baseline). */
-  readonly reason: "search" | "only move" | "pass" | "game over" | "random";
-  /** Visits of the root in this search: each a random playout, an evaluated leaf, a leaf solved or a proven result. */
-  readonly playouts: number;
-  /** What the leaves were worth: random playouts or the evaluation; whether children had the evaluation as prior. */
-  readonly leaf: SearchParams["leaf"];
-  readonly priors: boolean;
-  /** Leaves solved by the solver in this search (their results proven). */
-  readonly solved: number;
-  /** The search stopped before its time because the move could no longer change. */
-  readonly stoppedEarly: boolean;
-  readonly elapsedMs: number;
-  /** Playouts already under the root when the search began (tree reuse). */
-  readonly reused: number;
-  readonly nodes: number;
-  /** Children currently set aside by progressive pruning, in the whole tree. */
-  readonly pruned: number;
-  /** Visits and mean result of the chosen move, from the mover's point of view. */
-  readonly visits: number;
-  readonly winRate: number;
-  /** The most visited line from the root, starting with the chosen move. */
-  readonly pv: readonly Move[];
-  /** What the MCTS-solver proved of the chosen move for the mover: "win", "draw", "loss", or undefined. */
-  readonly proven?: Proven;
-}
-
-/** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`. */
-export function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
-  return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
-}
-
-/**
- * The child to descend into among those neither proven nor pruned: without priors the first
- * unvisited one, otherwise the highest UCB1, mean + c * sqrt(ln N / n), where with priors the
- * mean and n include the prior's virtual visits. When pruning has set aside every unproven
- * child, those count again; -1 when every child is proven (the node then is too). With
- * `ignoreProofs`, proven children count like the others.
- */
-export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
-  const { flags, ucb, firstChild, childCount } = tree;
-  const first = firstChild[node]!;
-  const end = first + childCount[node]!;
-  // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
-  const explore = tree.exploration(node, c);
-  let best = -1;
-  let bestValue = -Infinity;
-  let prunedOnly = -1;
-  for (let child = first; child < end; child++) {
-    const f = flags[child]!;
-    // One test for the common child, neither proven nor pruned, against the literal
-    // NodeFlag.Proven | NodeFlag.Pruned: the bundle reads a module constant from memory at each use (a test
-    // checks the literal).
-    if ((f & 10) !== 0) {
-      if ((f & NodeFlag.Proven) !== 0 && !ignoreProofs) continue;
-      if ((f & NodeFlag.Pruned) !== 0) {
-        prunedOnly = child;
-        continue;
-      }
-    }
-    // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first. A shift,
-    // unlike 2 * child, needs no overflow check.
-    const at = child << 1;
-    const s = ucb[at | 1]!;
-    if (s === Infinity) return child;
-    const value = ucb[at]! + explore * s;
-    if (value > bestValue || best < 0) {
-      bestValue = value;
-      best = child;
-    }
-  }
-  return best >= 0 ? best : prunedOnly;
-}
-
-/**
- * The move to play from a node. A child proven won for its mover, if there is one (the most
- * visited of them). Otherwise the most visited unproven child that progressive pruning has not
- * set aside (ties: the higher mean), unless its mean is below a draw and a proven draw is there;
- * a proven loss only when nothing else is left.
- */
-export function mostVisitedChild(tree: Tree, node: number): number {
-  const first = tree.firstChild[node]!;
-  const end = first + tree.childCount[node]!;
-  const win = mostVisited(tree, first, end, Proof.Win, true);
-  if (win >= 0) return win;
-  const open = mostVisited(tree, first, end, Proof.Unproven, false);
-  const draw = mostVisited(tree, first, end, Proof.Draw, true);
-  if (open >= 0 && !(draw >= 0 && tree.visits[open]! > 0 && tree.mean(open) < 0.5)) return open;
-  if (draw >= 0) return draw;
-  const anyOpen = mostVisited(tree, first, end, Proof.Unproven, true);
-  if (anyOpen >= 0) return anyOpen;
-  const loss = mostVisited(tree, first, end, Proof.Loss, true);
-  return loss >= 0 ? loss : first;
-}
-
-/** The most visited child with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
-function mostVisited(tree: Tree, first: number, end: number, proof: number, withPruned: boolean): number {
-  let best = -1;
-  for (let c = first; c < end; c++) {
-    if (tree.proof[c] !== proof || (!withPruned && (tree.flags[c]! & NodeFlag.Pruned) !== 0)) continue;
-    if (best < 0) {
-      best = c;
-      continue;
-    }
-    const v = tree.visits[c]!;
-    const bv = tree.visits[best]!;
-    if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
-  }
-  return best;
-}
-
-/** One child's statistics, for reports and tests. */
-export interface ChildStats {
-  readonly move: Move;
-  readonly visits: number;
-  /** Sum of the results (1 a win, 0.5 a draw, or a win probability) for the player who moved into the child. */
-  readonly total: number;
-  /** Mean result for the player who moved into the child; NaN before any visit. */
-  readonly winRate: number;
-  /** The evaluation's win probability for the player who moved into the child, when the search uses priors. */
-  readonly prior: number | undefined;
-  readonly pruned: boolean;
-  /** What is proven for the player who moved into the child. */
-  readonly proven: Proven | undefined;
 }
 
 /**
@@ -371,7 +158,7 @@ export class Search {
     const tell =
       progress === undefined
         ? undefined
-        : (playouts: number) => progress.report(this.standing(playouts, started, reused));
+        : (playouts: number) => progress.report(this.report(playouts, started, reused));
     this.solved = 0;
     this.stoppedEarly = false;
     this.lastStarted = started;
@@ -386,7 +173,7 @@ export class Search {
       progress?.everyMs ?? Infinity,
       limits.stop,
     );
-    return this.standing(playouts, started, reused);
+    return this.report(playouts, started, reused);
   }
 
   /**
@@ -419,30 +206,19 @@ export class Search {
    */
   restate(more: { readonly playouts: number; readonly solved: number }, playouts: number): SearchReport {
     this.solved += more.solved;
-    return this.standing(playouts + more.playouts, this.lastStarted, this.lastReused);
+    return this.report(playouts + more.playouts, this.lastStarted, this.lastReused);
   }
 
   /** How the search stands: the move it would play now, with its statistics. */
-  private standing(playouts: number, started: number, reused: number): SearchReport {
-    const best = this.bestChild(0);
-    const tree = this.tree;
-    return {
-      move: tree.move[best]!,
-      reason: "search",
+  private report(playouts: number, started: number, reused: number): SearchReport {
+    return makeSearchReport(this.tree, this.params, {
       playouts,
-      leaf: this.params.leaf,
-      priors: this.priorVisits > 0,
       solved: this.solved,
       stoppedEarly: this.stoppedEarly,
       elapsedMs: this.now() - started,
       reused,
-      nodes: tree.size,
       pruned: this.pruned,
-      visits: tree.visits[best]!,
-      winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
-      pv: this.principalVariation(),
-      ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
-    };
+    });
   }
 
   private unsearched(move: Move, reason: SearchReport["reason"], started: number): SearchReport {
@@ -519,31 +295,10 @@ export class Search {
 
   /**
    * The children of the node the `line` of moves leads to from the root, as the last search
-   * left them: move, visits, wins and draws, mean result for the player who moved, pruned or
-   * not. [] when the tree does not hold that node or it has no children.
+   * left them (`childStats`).
    */
   children(line: readonly Move[]): ChildStats[] {
-    const tree = this.tree;
-    let node = 0;
-    for (const move of line) {
-      if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
-      node = tree.child(node, move);
-    }
-    if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
-    const first = tree.firstChild[node]!;
-    const children: ChildStats[] = [];
-    for (let c = first; c < first + tree.childCount[node]!; c++) {
-      children.push({
-        move: tree.move[c]!,
-        visits: tree.visits[c]!,
-        total: tree.total[c]!,
-        winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
-        prior: tree.priorVisits > 0 ? tree.prior[c]! : undefined,
-        pruned: (tree.flags[c]! & NodeFlag.Pruned) !== 0,
-        proven: provenWord(tree.proof[c]!),
-      });
-    }
-    return children;
+    return childStats(this.tree, line);
   }
 
   private countPruned(): number {
@@ -598,7 +353,7 @@ export class Search {
         if (
           stopEarly &&
           deadline !== Infinity &&
-          this.settled(playouts, visits[0]! - rootVisits, now - started, deadline - now)
+          cannotChange(tree, playouts, visits[0]! - rootVisits, now - started, deadline - now)
         ) {
           this.stoppedEarly = true;
           break;
@@ -692,38 +447,5 @@ export class Search {
       playouts++;
     }
     return playouts;
-  }
-
-  /**
-   * Whether the move the search would play now can no longer change in the time left: the
-   * most visited root child leads every other by more visits than the rest of the time gives
-   * at the rate so far (which only ever overestimates what a single child can still gain). The
-   * rate is the root's, `gained` visits in `elapsedMs`: with a shared tree, every thread's.
-   */
-  private settled(playouts: number, gained: number, elapsedMs: number, leftMs: number): boolean {
-    if (playouts < EARLY_STOP_VISITS || elapsedMs < EARLY_STOP_SHARE * (elapsedMs + leftMs)) return false;
-    const tree = this.tree;
-    const best = this.bestChild(0);
-    const first = tree.firstChild[0]!;
-    const end = first + tree.childCount[0]!;
-    let other = 0;
-    for (let c = first; c < end; c++) if (c !== best && tree.visits[c]! > other) other = tree.visits[c]!;
-    return tree.visits[best]! - other > (Math.max(playouts, gained) / elapsedMs) * leftMs;
-  }
-
-  private bestChild(node: number): number {
-    return mostVisitedChild(this.tree, node);
-  }
-
-  private principalVariation(): Move[] {
-    const tree = this.tree;
-    const pv: Move[] = [];
-    let node = 0;
-    while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
-      node = this.bestChild(node);
-      if (tree.visits[node] === 0) break;
-      pv.push(tree.move[node]!);
-    }
-    return pv;
   }
 }

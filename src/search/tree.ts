@@ -3,71 +3,10 @@ import { type Move, PASS } from "../position.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { Proof } from "./proof.js";
 import { type SelectionTables, selectionTables } from "./selectionTables.js";
+import { Column, type TreeMemory, column, headerColumn, isTreeMemoryFor, treeMemory } from "./treeMemory.js";
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
-
-/** A tree's memory: its typed arrays' buffers, shared between threads when they are SharedArrayBuffers. */
-export interface TreeMemory {
-  readonly capacity: number;
-  readonly buffers: readonly (ArrayBuffer | SharedArrayBuffer)[];
-}
-
-/** The node pool's arrays: each an element constructor and its elements a node. */
-const COLUMNS = [
-  Uint8Array,
-  Uint8Array,
-  Uint8Array,
-  Int32Array,
-  Int32Array,
-  Float64Array,
-  Float64Array,
-  Float32Array,
-  Float64Array,
-  Uint8Array,
-  Int32Array,
-  Int32Array,
-] as const;
-/** The columns with two elements a node. */
-const UCB_COLUMN = 8;
-const GAINED_COLUMN = 11;
-/** The header: the pool's size. */
-const HEADER_COLUMN = COLUMNS.length;
-/**
- * Column i starts i * STAGGER bytes into its buffer. Buffers this large start on a page, so the
- * root in every column, and node n in the columns of one element size, fell in one set of the
- * L1 cache (a set holds 8 lines on this machine): the root's dozen lines evicted each other at
- * every visit. Five lines apart, the columns' starts fall in sets of their own (in a classic visit,
- * half the simulated L1 misses).
- */
-const STAGGER = 320;
-
-/** Elements column `i` holds for `capacity` nodes. */
-function columnLength(i: number, capacity: number): number {
-  return (i === UCB_COLUMN || i === GAINED_COLUMN ? 2 : 1) * capacity;
-}
-
-/** Column `i` of a tree's memory. */
-function column<T>(
-  Column: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T,
-  memory: TreeMemory,
-  i: number,
-): T {
-  return new Column(memory.buffers[i]!, i * STAGGER, columnLength(i, memory.capacity));
-}
-
-/** Memory for a pool of `capacity` nodes, in buffers of this kind. */
-function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof SharedArrayBuffer): TreeMemory {
-  if (!Number.isInteger(capacity) || capacity < 1)
-    throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-  return {
-    capacity,
-    buffers: [
-      ...COLUMNS.map((Column, i) => new Buffer(i * STAGGER + columnLength(i, capacity) * Column.BYTES_PER_ELEMENT)),
-      new Buffer(4),
-    ],
-  };
-}
 
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
@@ -169,26 +108,25 @@ export class Tree {
     readonly capacity: number,
     memory: TreeMemory = treeMemory(capacity, ArrayBuffer),
   ) {
-    if (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1) {
+    if (!isTreeMemoryFor(memory, capacity)) {
       throw new Error(`tree memory for ${memory.capacity} nodes given to a tree of ${capacity}`);
     }
     this.memory = memory;
-    const b = memory.buffers;
     // A page that is not cross-origin isolated has no SharedArrayBuffer at all.
-    this.shared = typeof SharedArrayBuffer !== "undefined" && b[0] instanceof SharedArrayBuffer;
-    this.move = column(Uint8Array, memory, 0);
-    this.flags = column(Uint8Array, memory, 1);
-    this.childCount = column(Uint8Array, memory, 2);
-    this.firstChild = column(Int32Array, memory, 3);
-    this.visits = column(Int32Array, memory, 4);
-    this.total = column(Float64Array, memory, 5);
-    this.squares = column(Float64Array, memory, 6);
-    this.prior = column(Float32Array, memory, 7);
-    this.ucb = column(Float64Array, memory, UCB_COLUMN);
-    this.proof = column(Uint8Array, memory, 9);
-    this.origin = column(Int32Array, memory, 10);
-    this.gained = column(Int32Array, memory, GAINED_COLUMN);
-    this.header = new Int32Array(b[HEADER_COLUMN]!);
+    this.shared = typeof SharedArrayBuffer !== "undefined" && memory.buffers[0] instanceof SharedArrayBuffer;
+    this.move = column(Uint8Array, memory, Column.Move);
+    this.flags = column(Uint8Array, memory, Column.Flags);
+    this.childCount = column(Uint8Array, memory, Column.ChildCount);
+    this.firstChild = column(Int32Array, memory, Column.FirstChild);
+    this.visits = column(Int32Array, memory, Column.Visits);
+    this.total = column(Float64Array, memory, Column.Total);
+    this.squares = column(Float64Array, memory, Column.Squares);
+    this.prior = column(Float32Array, memory, Column.Prior);
+    this.ucb = column(Float64Array, memory, Column.SelectionTerms);
+    this.proof = column(Uint8Array, memory, Column.Proof);
+    this.origin = column(Int32Array, memory, Column.Origin);
+    this.gained = column(Int32Array, memory, Column.Gained);
+    this.header = headerColumn(memory);
   }
 
   /** A pool in SharedArrayBuffers, for several threads to search at once (views of it: `new Tree(capacity, tree.memory)`). */
