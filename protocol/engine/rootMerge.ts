@@ -1,4 +1,4 @@
-import type { ChildStats } from "../../src/index.js";
+import { type Candidates, type ChildStats, type Proof, moveToPlay, proofOf } from "../../src/index.js";
 
 /** What the merge reads of a root child: no more, so that the tree's other counters may change. */
 export type RootChild = Pick<ChildStats, "move" | "visits" | "winRate" | "pruned" | "proven">;
@@ -31,36 +31,32 @@ export function mergeRootChildren(searches: readonly (readonly RootChild[])[]): 
   }));
 }
 
-/**
- * The move to play among merged root children, by the rule of `mostVisitedChild` (src/search/search.ts):
- * a child proven won, if any (the most visited of them); otherwise the most visited unproven
- * child not pruned (ties: the higher mean), unless its mean is below a draw and a proven draw
- * is there; a proven loss only when nothing else is left. undefined for no children.
- */
-export function chooseRootChild(children: readonly RootChild[]): RootChild | undefined {
-  const win = mostVisited(children, "win", true);
-  if (win !== undefined) return win;
-  const open = mostVisited(children, undefined, false);
-  const draw = mostVisited(children, "draw", true);
-  if (open !== undefined && !(draw !== undefined && open.visits > 0 && open.winRate < 0.5)) return open;
-  return draw ?? mostVisited(children, undefined, true) ?? mostVisited(children, "loss", true) ?? children[0];
+/** Root children as candidates of the search's move rule. */
+class RootCandidates implements Candidates {
+  constructor(private readonly children: readonly RootChild[]) {}
+
+  get count(): number {
+    return this.children.length;
+  }
+
+  visits(i: number): number {
+    return this.children[i]!.visits;
+  }
+
+  mean(i: number): number {
+    return this.children[i]!.winRate;
+  }
+
+  proof(i: number): Proof {
+    return proofOf(this.children[i]!.proven);
+  }
+
+  pruned(i: number): boolean {
+    return this.children[i]!.pruned;
+  }
 }
 
-/** The most visited child with this proof (ties: the higher mean), pruned ones only if `withPruned`. */
-function mostVisited(
-  children: readonly RootChild[],
-  proven: RootChild["proven"],
-  withPruned: boolean,
-): RootChild | undefined {
-  let best: RootChild | undefined;
-  for (const c of children) {
-    if (c.proven !== proven || (!withPruned && c.pruned)) continue;
-    if (
-      best === undefined ||
-      c.visits > best.visits ||
-      (c.visits === best.visits && c.visits > 0 && c.winRate > best.winRate)
-    )
-      best = c;
-  }
-  return best;
+/** The move to play among merged root children, by the search's own rule (`moveToPlay`); undefined for no children. */
+export function chooseRootChild(children: readonly RootChild[]): RootChild | undefined {
+  return children[moveToPlay(new RootCandidates(children))];
 }

@@ -1,4 +1,4 @@
-import { mostVisitedChild } from "./selection.js";
+import { childToPlay } from "./selection.js";
 import type { Tree } from "./tree.js";
 
 /**
@@ -19,7 +19,7 @@ const EARLY_STOP_VISITS = 256;
  */
 export function cannotChange(tree: Tree, visits: number, gained: number, elapsedMs: number, leftMs: number): boolean {
   if (visits < EARLY_STOP_VISITS || elapsedMs < EARLY_STOP_SHARE * (elapsedMs + leftMs)) return false;
-  const best = mostVisitedChild(tree, 0);
+  const best = childToPlay(tree, 0);
   const first = tree.firstChild[0]!;
   const end = first + tree.childCount[0]!;
   let other = 0;

@@ -18,3 +18,14 @@ export type Proven = "win" | "draw" | "loss";
 export function provenWord(proof: number): Proven | undefined {
   return proof === Proof.Win ? "win" : proof === Proof.Draw ? "draw" : proof === Proof.Loss ? "loss" : undefined;
 }
+
+/** The proof a word says; Proof.Unproven for undefined. */
+export function proofOf(proven: Proven | undefined): Proof {
+  return proven === "win"
+    ? Proof.Win
+    : proven === "draw"
+      ? Proof.Draw
+      : proven === "loss"
+        ? Proof.Loss
+        : Proof.Unproven;
+}

@@ -2,7 +2,7 @@ import type { Move } from "../position.js";
 import type { SearchParams } from "./params.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { Proof, type Proven, provenWord } from "./proof.js";
-import { mostVisitedChild } from "./selection.js";
+import { childToPlay } from "./selection.js";
 import type { Tree } from "./tree.js";
 
 /** Plies of the principal variation in a report. */
@@ -65,7 +65,7 @@ export interface SearchCounts {
 
 /** How a search with these parameters stands on its tree: the move it would play now, with its statistics. */
 export function makeSearchReport(tree: Tree, params: SearchParams, counts: SearchCounts): SearchReport {
-  const best = mostVisitedChild(tree, 0);
+  const best = childToPlay(tree, 0);
   return {
     move: tree.move[best]!,
     reason: "search",
@@ -90,7 +90,7 @@ function principalVariation(tree: Tree): Move[] {
   const pv: Move[] = [];
   let node = 0;
   while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
-    node = mostVisitedChild(tree, node);
+    node = childToPlay(tree, node);
     if (tree.visits[node] === 0) break;
     pv.push(tree.move[node]!);
   }

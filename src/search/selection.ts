@@ -50,38 +50,83 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
 }
 
 /**
- * The move to play from a node. A child proven won for its mover, if there is one (the most
- * visited of them). Otherwise the most visited unproven child that progressive pruning has not
- * set aside (ties: the higher mean), unless its mean is below a draw and a proven draw is there;
- * a proven loss only when nothing else is left.
+ * What the move rule reads of the moves it chooses among, by index from 0 to count - 1: a
+ * node's children in the tree, or the root children merged from several threads' trees.
  */
-export function mostVisitedChild(tree: Tree, node: number): number {
-  const first = tree.firstChild[node]!;
-  const end = first + tree.childCount[node]!;
-  const win = mostVisited(tree, first, end, Proof.Win, true);
-  if (win >= 0) return win;
-  const open = mostVisited(tree, first, end, Proof.Unproven, false);
-  const draw = mostVisited(tree, first, end, Proof.Draw, true);
-  if (open >= 0 && !(draw >= 0 && tree.visits[open]! > 0 && tree.mean(open) < 0.5)) return open;
-  if (draw >= 0) return draw;
-  const anyOpen = mostVisited(tree, first, end, Proof.Unproven, true);
-  if (anyOpen >= 0) return anyOpen;
-  const loss = mostVisited(tree, first, end, Proof.Loss, true);
-  return loss >= 0 ? loss : first;
+export interface Candidates {
+  readonly count: number;
+  visits(i: number): number;
+  /** Mean result for the mover, read only when visits(i) > 0. */
+  mean(i: number): number;
+  /** What is proven of the move for its mover. */
+  proof(i: number): Proof;
+  /** Whether progressive pruning has set the move aside. */
+  pruned(i: number): boolean;
 }
 
-/** The most visited child with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
-function mostVisited(tree: Tree, first: number, end: number, proof: number, withPruned: boolean): number {
+/**
+ * The move to play, the search's and the root merge's rule: a move proven won for its mover,
+ * if there is one (the most visited of them). Otherwise the most visited unproven move that
+ * progressive pruning has not set aside (ties: the higher mean), unless its mean is below a
+ * draw and a proven draw is there; a proven loss only when nothing else is left. Its index;
+ * -1 when there are no candidates.
+ */
+export function moveToPlay(candidates: Candidates): number {
+  const win = mostVisited(candidates, Proof.Win, true);
+  if (win >= 0) return win;
+  const open = mostVisited(candidates, Proof.Unproven, false);
+  const draw = mostVisited(candidates, Proof.Draw, true);
+  if (open >= 0 && !(draw >= 0 && candidates.visits(open) > 0 && candidates.mean(open) < 0.5)) return open;
+  if (draw >= 0) return draw;
+  const anyOpen = mostVisited(candidates, Proof.Unproven, true);
+  if (anyOpen >= 0) return anyOpen;
+  // Every candidate left is a proven loss.
+  return mostVisited(candidates, Proof.Loss, true);
+}
+
+/** The most visited candidate with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
+function mostVisited(candidates: Candidates, proof: Proof, withPruned: boolean): number {
   let best = -1;
-  for (let c = first; c < end; c++) {
-    if (tree.proof[c] !== proof || (!withPruned && (tree.flags[c]! & NodeFlag.Pruned) !== 0)) continue;
+  for (let i = 0; i < candidates.count; i++) {
+    if (candidates.proof(i) !== proof || (!withPruned && candidates.pruned(i))) continue;
     if (best < 0) {
-      best = c;
+      best = i;
       continue;
     }
-    const v = tree.visits[c]!;
-    const bv = tree.visits[best]!;
-    if (v > bv || (v === bv && v > 0 && tree.mean(c) > tree.mean(best))) best = c;
+    const v = candidates.visits(i);
+    const bv = candidates.visits(best);
+    if (v > bv || (v === bv && v > 0 && candidates.mean(i) > candidates.mean(best))) best = i;
   }
   return best;
+}
+
+/** A node's children as candidates of the move rule. */
+class TreeChildren implements Candidates {
+  constructor(
+    private readonly tree: Tree,
+    private readonly first: number,
+    readonly count: number,
+  ) {}
+
+  visits(i: number): number {
+    return this.tree.visits[this.first + i]!;
+  }
+
+  mean(i: number): number {
+    return this.tree.mean(this.first + i);
+  }
+
+  proof(i: number): Proof {
+    return this.tree.proof[this.first + i]!;
+  }
+
+  pruned(i: number): boolean {
+    return (this.tree.flags[this.first + i]! & NodeFlag.Pruned) !== 0;
+  }
+}
+
+/** The child to play from an expanded node, by the move rule (`moveToPlay`). */
+export function childToPlay(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  return first + moveToPlay(new TreeChildren(tree, first, tree.childCount[node]!));
 }

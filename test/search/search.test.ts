@@ -14,7 +14,7 @@ import {
   Solver,
   Tree,
   formatOtpMove,
-  mostVisitedChild,
+  childToPlay,
   parseBoardLines,
   popcount,
   parseCode,
@@ -611,7 +611,7 @@ describe("pruned children", () => {
       ],
       0,
     );
-    expect(mostVisitedChild(t, 0)).toBe(3);
+    expect(childToPlay(t, 0)).toBe(3);
   });
 });
 
@@ -757,7 +757,7 @@ describe("MCTS-solver", () => {
         [60, 20, Proof.Unproven],
         [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(t, 0)).toBe(3);
+      expect(childToPlay(t, 0)).toBe(3);
       expect(selectChild(t, 0, 0.3)).toBe(3);
     });
 
@@ -768,7 +768,7 @@ describe("MCTS-solver", () => {
         [3, 0, Proof.Win],
         [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(t, 0)).toBe(3);
+      expect(childToPlay(t, 0)).toBe(3);
     });
 
     it("a proven draw beats an unproven move that is losing, not one that is winning", () => {
@@ -778,14 +778,14 @@ describe("MCTS-solver", () => {
         [60, 20, Proof.Loss],
         [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(losing, 0)).toBe(2);
+      expect(childToPlay(losing, 0)).toBe(2);
       const winning = tree([
         [900, 600, Proof.Unproven],
         [50, 10, Proof.Draw],
         [60, 20, Proof.Loss],
         [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(winning, 0)).toBe(1);
+      expect(childToPlay(winning, 0)).toBe(1);
     });
 
     it("when every child is proven, selection has nothing to descend into", () => {

@@ -104,7 +104,7 @@ describe("the move of the merged root", () => {
     expect(chooseRootChild([])).toBeUndefined();
   });
 
-  it("of one search is that search's own move (mostVisitedChild), on midgame and endgame positions", () => {
+  it("of one search is that search's own move (childToPlay), on midgame and endgame positions", () => {
     const random = new Random(5);
     const obf = readFileSync(join(import.meta.dirname, "../../positions/endgames-20-22.obf"), "utf8")
       .split("\n")
