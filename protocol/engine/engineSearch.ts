@@ -44,5 +44,5 @@ export function makeSearch(options: EngineOptions, making: SearchMaking): Search
 
 /** Whether the engine with these options plays with the pattern evaluation (and so must load it). */
 export function needsEvaluation(options: EngineOptions): boolean {
-  return options.search.algorithm === "alphabeta" || searchUsesEvaluation(options.search);
+  return options.chooser === "alphabeta" || (options.chooser === "search" && searchUsesEvaluation(options.search));
 }

@@ -1,4 +1,5 @@
 import {
+  type Choice,
   type Move,
   type Position,
   type Result,
@@ -14,7 +15,7 @@ import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
 import type { RootChild } from "./rootMerge.js";
 import type { Answer, LineProtocol } from "./serve.js";
-import type { Session, Thought } from "./session.js";
+import type { Session } from "./session.js";
 
 /**
  * NBoard's engine protocol, version 2, as the NBoard GUI speaks it (docs/protocols.md): a
@@ -137,7 +138,7 @@ function assessChild(session: Session, child: RootChild): Assessment {
  * player's one move with its value, or the search's choice and then its other visited moves by
  * visits; none for a move chosen without search (the only one, a pass, a random choice).
  */
-function assessments(session: Session, thought: Thought): Assessment[] {
+function assessments(session: Session, thought: Choice): Assessment[] {
   if (thought.by === "alphabeta") {
     return [
       {
@@ -162,9 +163,9 @@ function assessments(session: Session, thought: Thought): Assessment[] {
       },
     ];
   }
-  const { report } = thought;
-  const children = report.reason === "search" ? session.searchChildren([]) : [];
-  const chosen = children.find((c) => c.move === report.move);
+  if (thought.by !== "search") return [];
+  const children = session.searchChildren([]);
+  const chosen = children.find((c) => c.move === thought.move);
   if (chosen === undefined || chosen.visits === 0) return [];
   const others = children.filter((c) => c !== chosen && c.visits > 0).sort((a, b) => b.visits - a.visits);
   return [chosen, ...others].map((c) => assessChild(session, c));
@@ -173,7 +174,7 @@ function assessments(session: Session, thought: Thought): Assessment[] {
 /** The session's choice for the side to move, the game left as it is, and its assessed moves ([] when it was not searched). */
 function choose(session: Session): {
   readonly move: Move;
-  readonly thought: Thought | undefined;
+  readonly thought: Choice | undefined;
   readonly assessed: readonly Assessment[];
 } {
   const move = session.chooseMove();
@@ -222,8 +223,8 @@ function thinkingStatus(session: Session, what: string): string {
 }
 
 /** `nodestats PLAYOUTS SECONDS` of a search, for NBoard's speed display; nothing for a solve. */
-function nodeStats(thought: Thought | undefined): string[] {
-  if (thought?.by !== "search" || thought.report.reason !== "search") return [];
+function nodeStats(thought: Choice | undefined): string[] {
+  if (thought?.by !== "search") return [];
   return [`nodestats ${thought.report.playouts} ${(thought.elapsedMs / 1000).toFixed(3)}`];
 }
 

@@ -163,7 +163,7 @@ export class ParallelSearch {
   choose(game: Game, limits: SearchLimits): ThreadedReport {
     const helpers = this.live();
     this.merged = undefined;
-    if (helpers.length === 0 || game.position.legalMoves().length < 2 || this.main.params.algorithm === "random") {
+    if (helpers.length === 0) {
       return { ...this.main.choose(game, limits), threads: 1, sharedTree: false };
     }
     if (this.shared !== undefined) return this.chooseShared(game, limits, helpers, this.shared);
@@ -192,7 +192,6 @@ export class ParallelSearch {
     const sum = (count: (r: ThreadResult) => number): number => results.reduce((total, r) => total + count(r), 0);
     return {
       move: best.move,
-      reason: "search",
       playouts: own.playouts + sum((r) => r.playouts),
       // What the search used is the same on every thread; the early stop is the main thread's.
       leaf: own.leaf,

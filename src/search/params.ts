@@ -1,12 +1,7 @@
-/** The search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
+/** The tree search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
 export interface SearchParams {
-  /**
-   * "uct": a tree grown one node per playout; "ucb": flat UCB1 over the root moves only;
-   * "random": a uniformly random legal move, no search (the baseline of strength matches);
-   * "alphabeta": not this search but the alpha-beta player over the pattern evaluation
-   * (src/eval/alphaBeta.ts), which the engine's session runs instead.
-   */
-  readonly algorithm: "uct" | "ucb" | "random" | "alphabeta";
+  /** "uct": a tree grown one node per visit; "ucb": flat UCB1 over the root moves only. */
+  readonly algorithm: "uct" | "ucb";
   /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
   readonly ucbC: number;
   /**
@@ -37,15 +32,11 @@ export interface SearchParams {
    * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
    */
   readonly solveEmpties: number;
-  /** The alpha-beta player's deepest iteration, in plies (with "alphabeta"). */
-  readonly depth: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
 export function searchUsesEvaluation(params: SearchParams): boolean {
-  return (
-    (params.algorithm === "uct" || params.algorithm === "ucb") && (params.leaf === "eval" || params.priorVisits > 0)
-  );
+  return params.leaf === "eval" || params.priorVisits > 0;
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -61,8 +52,6 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
-  // Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md).
-  depth: 6,
 };
 
 /**

@@ -10,8 +10,6 @@ const PV_LENGTH = 8;
 
 export interface SearchReport {
   readonly move: Move;
-  /** "search", "only move" (played at once), "pass" (forced), "game over", or "random" (the random baseline). */
-  readonly reason: "search" | "only move" | "pass" | "game over" | "random";
   /** Visits of the root in this search: each a random playout, an evaluated leaf, a leaf solved or a proven result. */
   readonly playouts: number;
   /** What the leaves were worth: random playouts or the evaluation; whether children had the evaluation as prior. */
@@ -68,7 +66,6 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
   const best = childToPlay(tree, 0);
   return {
     move: tree.move[best]!,
-    reason: "search",
     playouts: counts.playouts,
     leaf: params.leaf,
     priors: params.priorVisits > 0,

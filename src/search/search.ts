@@ -1,7 +1,7 @@
 import { popcount } from "../bitboard.js";
 import type { Game } from "../game.js";
 import { randomPlayout } from "../playout.js";
-import { type Move, PASS, type Position } from "../position.js";
+import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
 import { NodeFlag } from "./nodeFlags.js";
@@ -134,17 +134,14 @@ export class Search {
     this.pruned = 0;
   }
 
-  /** Chooses a move for the side to move in `game`. */
+  /**
+   * Searches the position of `game` for the side to move, and chooses its move. A position
+   * without a choice is searched too (the engine plays those at once: src/choose/); a finished
+   * game has no move to search.
+   */
   choose(game: Game, limits: SearchLimits): SearchReport {
     const started = this.now();
-    const moves = game.position.legalMoves();
-    if (moves.length <= 1) {
-      const move = moves[0] ?? PASS;
-      const reason = moves.length === 0 ? "game over" : move === PASS ? "pass" : "only move";
-      return this.unsearched(move, reason, started);
-    }
-    if (this.params.algorithm === "random")
-      return this.unsearched(moves[this.random.below(moves.length)]!, "random", started);
+    if (game.isOver()) throw new Error("a finished game has no move to search");
     const reused = this.moveRootTo(game);
     const root = game.position;
     if (
@@ -219,25 +216,6 @@ export class Search {
       reused,
       pruned: this.pruned,
     });
-  }
-
-  private unsearched(move: Move, reason: SearchReport["reason"], started: number): SearchReport {
-    return {
-      move,
-      reason,
-      playouts: 0,
-      leaf: this.params.leaf,
-      priors: this.priorVisits > 0,
-      solved: 0,
-      stoppedEarly: false,
-      elapsedMs: this.now() - started,
-      reused: 0,
-      nodes: this.tree.size,
-      pruned: this.pruned,
-      visits: 0,
-      winRate: NaN,
-      pv: [move],
-    };
   }
 
   /**

@@ -97,7 +97,7 @@ describe("search options", () => {
     expect(parse("--progress", "0.25")).toMatchObject({ ok: true, value: { options: { progress: 0.25 } } });
     expect(parse("--search", "alphabeta", "--depth", "8", "--weights", "w.weights")).toMatchObject({
       ok: true,
-      value: { options: { weights: "w.weights", search: { algorithm: "alphabeta", depth: 8 } } },
+      value: { options: { weights: "w.weights", chooser: "alphabeta", alphaBetaDepth: 8 } },
     });
   });
   it.each([
@@ -311,7 +311,7 @@ describe("the session with --search alphabeta", () => {
   it("plays the alpha-beta player's move, as deep as --depth when time allows", () => {
     const log: string[] = [];
     const session = new Session(
-      { ...TEST_OPTIONS, playouts: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } },
+      { ...TEST_OPTIONS, playouts: undefined, chooser: "alphabeta", alphaBetaDepth: 3 },
       (t) => void log.push(t),
       undefined,
       evaluation,
@@ -330,7 +330,8 @@ describe("the session with --search alphabeta", () => {
         ...TEST_OPTIONS,
         protocol: "nboard",
         playouts: undefined,
-        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 },
+        chooser: "alphabeta",
+        alphaBetaDepth: 3,
       },
       (t) => void log.push(t),
       undefined,
@@ -360,7 +361,8 @@ describe("the session with --search alphabeta", () => {
         ...TEST_OPTIONS,
         playouts: undefined,
         time: 1,
-        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 },
+        chooser: "alphabeta",
+        alphaBetaDepth: 30,
       },
       (t) => void log.push(t),
       clock.now,
@@ -374,9 +376,9 @@ describe("the session with --search alphabeta", () => {
   });
 
   it("is a bug to ask for alpha-beta, or for evaluated leaves, without an evaluation; the classic search needs none", () => {
-    expect(
-      () => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {}),
-    ).toThrow(/session made with an evaluation/);
+    expect(() => new Session({ ...TEST_OPTIONS, chooser: "alphabeta" }, () => {})).toThrow(
+      /session made with an evaluation/,
+    );
     expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, leaf: "eval" } }, () => {})).toThrow(
       /session made with an evaluation/,
     );

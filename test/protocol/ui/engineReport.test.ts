@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { formatAlphaBetaReport, formatSearchReport, formatSolveReport } from "../../../protocol/engine/searchReport.js";
+import {
+  formatAlphaBetaReport,
+  formatSearchReport,
+  formatSolveReport,
+  formatUnsearchedMove,
+} from "../../../protocol/engine/searchReport.js";
 import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
 import { PASS, Position, type SearchReport, type SolveResult, parseVertex } from "../../../src/index.js";
 
@@ -14,7 +19,6 @@ const WHITE = BLACK.play(v("f5"));
 
 const SEARCH: SearchReport = {
   move: v("c4"),
-  reason: "search",
   playouts: 12345,
   elapsedMs: 480,
   reused: 300,
@@ -119,12 +123,18 @@ describe("our engine's report lines, read back", () => {
   });
 
   it("reads the one-line notes, the vertex as the page writes it", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, reason: "only move" }, BLACK))).toEqual({
+    expect(
+      parseEngineReport(
+        formatUnsearchedMove({ by: "forced", move: v("c4"), reason: "only move", elapsedMs: 0 }, BLACK),
+      ),
+    ).toEqual({
       kind: "note",
       side: "black",
       text: "c4 is the only move, played at once",
     });
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, move: PASS, reason: "pass" }, WHITE))).toEqual({
+    expect(
+      parseEngineReport(formatUnsearchedMove({ by: "forced", move: PASS, reason: "pass", elapsedMs: 0 }, WHITE)),
+    ).toEqual({
       kind: "note",
       side: "white",
       text: "no legal move, pass",
