@@ -12,7 +12,7 @@ import {
 } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type Parallelisation, defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
-import { ParallelSearch } from "../engine/parallelSearch.js";
+import { ParallelSearch } from "../threads/parallelSearch.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -224,9 +224,9 @@ function measureThreads(
   log: (line: string) => void,
 ): { readonly one: number[]; readonly many: number[]; readonly longer: number[] | undefined } {
   const options = { ...defaultEngineOptions(), seed: 1 };
-  const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
-  const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
-  const longer = parallel === "tree" ? new ParallelSearch({ ...options, threads: 1 }, log, evaluation) : undefined;
+  const one = new ParallelSearch({ ...options, threads: 1 }, { log, evaluation });
+  const many = new ParallelSearch({ ...options, threads, parallel }, { log, evaluation });
+  const longer = parallel === "tree" ? new ParallelSearch({ ...options, threads: 1 }, { log, evaluation }) : undefined;
   // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
   searchRound(one, 300);
   searchRound(many, 1000);

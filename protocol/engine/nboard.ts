@@ -13,7 +13,7 @@ import {
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
-import type { RootChild } from "./rootMerge.js";
+import type { RootChild } from "../threads/rootMerge.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 

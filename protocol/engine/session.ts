@@ -19,10 +19,10 @@ import {
   TreeSearchChooser,
   ok,
 } from "../../src/index.js";
-import { needsEvaluation } from "./engineSearch.js";
+import { needsEvaluation } from "./evaluationWeights.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { ParallelSearch } from "./parallelSearch.js";
-import type { RootChild } from "./rootMerge.js";
+import { ParallelSearch } from "../threads/parallelSearch.js";
+import type { RootChild } from "../threads/rootMerge.js";
 import { formatChoice, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
@@ -210,7 +210,12 @@ export class Session {
   }
 
   private searcher(): ParallelSearch {
-    this.search ??= new ParallelSearch(this.options, this.log, this.evaluation, this.now, this.sharedSolver());
+    this.search ??= new ParallelSearch(this.options, {
+      log: this.log,
+      evaluation: this.evaluation,
+      now: this.now,
+      solver: this.sharedSolver(),
+    });
     return this.search;
   }
 

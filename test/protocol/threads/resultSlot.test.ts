@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ThreadResult, ResultSlot } from "../../../protocol/engine/resultSlot.js";
+import { type ThreadResult, ResultSlot } from "../../../protocol/threads/resultSlot.js";
 
 const result: ThreadResult = {
   playouts: 123_456,
