@@ -102,7 +102,7 @@ function measureSearch(
   log: (text: string) => void,
   what: string,
 ): number[] {
-  const search = new Search(params, () => performance.now(), random, randomPlayout, undefined, evaluation);
+  const search = new Search(params, { now: () => performance.now(), random, evaluation });
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
     log(`bench: ${what}, round ${r + 1} of ${rounds}`);
@@ -189,13 +189,8 @@ function measureRawAndSearch(
   random: Random,
   log: (text: string) => void,
 ): { readonly raw: number[]; readonly search: number[]; readonly flat: number[] } {
-  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
-  const flat = new Search(
-    { ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" },
-    () => performance.now(),
-    random,
-    randomPlayout,
-  );
+  const search = new Search(CLASSIC_SEARCH_PARAMS, { now: () => performance.now(), random });
+  const flat = new Search({ ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" }, { now: () => performance.now(), random });
   // Warm-up, so the optimising compiler has finished with all three.
   runPlayouts(300, random);
   searchRound(search, 300);

@@ -76,7 +76,7 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
   const { count, fewest, most, seed, playouts, answers } = parsed.settings;
   if (fewest > most) return usageError(endgamesProgram, `--fewest ${fewest} is more than --most ${most}`, out);
   const random = new Random(seed);
-  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random);
+  const search = new Search(CLASSIC_SEARCH_PARAMS, { now: () => performance.now(), random });
   // A position without a choice is played at once, unsearched, as the engine does.
   const chooser = new MoveChooser(new TreeSearchChooser(() => search));
   const solver = new Solver();

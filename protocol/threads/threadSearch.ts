@@ -1,12 +1,4 @@
-import {
-  type Evaluation,
-  Random,
-  Search,
-  type SearchParams,
-  Solver,
-  type Tree,
-  randomPlayout,
-} from "../../src/index.js";
+import { type Evaluation, Random, Search, type SearchParams, Solver, type Tree } from "../../src/index.js";
 
 /** What a thread's search is made with besides its parameters. */
 export interface ThreadSearchInputs {
@@ -30,13 +22,11 @@ export interface ThreadSearchInputs {
  */
 export function makeThreadSearch(params: SearchParams, inputs: ThreadSearchInputs): Search {
   const now = inputs.now ?? (() => performance.now());
-  return new Search(
-    params,
+  return new Search(params, {
     now,
-    new Random(inputs.seed),
-    randomPlayout,
-    inputs.solver ?? new Solver(),
-    inputs.evaluation,
-    inputs.trees,
-  );
+    random: new Random(inputs.seed),
+    solver: inputs.solver ?? new Solver(),
+    evaluation: inputs.evaluation,
+    trees: inputs.trees,
+  });
 }

@@ -32,6 +32,37 @@ export interface LeafEvaluation {
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
+/** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
+export interface SearchDependencies {
+  /** The clock, in milliseconds. */
+  readonly now: () => number;
+  readonly random: Random;
+  /** How a leaf is played out: randomPlayout by default (tests inject their own). */
+  readonly playout?: Playout;
+  /** Solves the leaves with few empty squares (SearchParams.solveEmpties); none by default. */
+  readonly solver?: LeafSolver;
+  /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
+  readonly evaluation?: LeafEvaluation;
+  /** The tree and its spare for tree reuse, when they are shared with other threads' searches (Tree.shared); its own by default. */
+  readonly trees?: readonly [Tree, Tree];
+}
+
+/** What one run of the search's loop stops at and reports to. */
+interface RunBounds {
+  /** The most visits to make. */
+  readonly maxPlayouts: number;
+  /** When the search began, and its deadline (Infinity for none), on its clock. */
+  readonly started: number;
+  readonly deadline: number;
+  /** Stop once the move can no longer change (a timed search). */
+  readonly stopEarly: boolean;
+  /** Asked at every reading of the clock: true stops the run. */
+  readonly stop: (() => boolean) | undefined;
+  /** Told the visits so far every `everyMs`, at the clock's readings. */
+  readonly tell: ((playouts: number) => void) | undefined;
+  readonly everyMs: number;
+}
+
 export interface SearchLimits {
   /** Stop after this many playouts (with a fixed seed the search then repeats exactly). */
   readonly playouts?: number;
@@ -67,20 +98,25 @@ export class Search {
   private lastReused = 0;
   private readonly path = new Int32Array(256);
 
+  private readonly now: () => number;
+  private readonly random: Random;
+  private readonly playout: Playout;
+  private readonly solver: LeafSolver | undefined;
+  private readonly evaluation: LeafEvaluation | undefined;
+
   constructor(
     readonly params: SearchParams,
-    private readonly now: () => number,
-    private readonly random: Random,
-    private readonly playout: Playout = randomPlayout,
-    private readonly solver: LeafSolver | undefined = undefined,
-    /** The evaluation that values leaves and gives priors; needed with `leaf: "eval"`. */
-    private readonly evaluation: LeafEvaluation | undefined = undefined,
-    /** The tree and its spare for tree reuse, when they are shared with other threads' searches (Tree.shared); by default its own. */
-    trees: readonly [Tree, Tree] | undefined = undefined,
+    dependencies: SearchDependencies,
   ) {
+    const { now, random, playout = randomPlayout, solver, evaluation, trees } = dependencies;
     if (searchUsesEvaluation(params) && evaluation === undefined) {
       throw new Error("a search with evaluated leaves or priors needs an evaluation");
     }
+    this.now = now;
+    this.random = random;
+    this.playout = playout;
+    this.solver = solver;
+    this.evaluation = evaluation;
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.fit(this.tree);
@@ -161,15 +197,15 @@ export class Search {
     this.lastStarted = started;
     this.lastReused = reused;
     limits.started?.(this.tree, root);
-    const playouts = this.run(
-      limits.playouts ?? Infinity,
+    const playouts = this.run({
+      maxPlayouts: limits.playouts ?? Infinity,
       started,
       deadline,
-      limits.stopEarly ?? false,
+      stopEarly: limits.stopEarly ?? false,
+      stop: limits.stop,
       tell,
-      progress?.everyMs ?? Infinity,
-      limits.stop,
-    );
+      everyMs: progress?.everyMs ?? Infinity,
+    });
     return this.report(playouts, started, reused);
   }
 
@@ -193,7 +229,15 @@ export class Search {
     this.rootStart = null;
     this.solved = 0;
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
-    const playouts = this.run(limits.playouts ?? Infinity, started, deadline, false, undefined, Infinity, limits.stop);
+    const playouts = this.run({
+      maxPlayouts: limits.playouts ?? Infinity,
+      started,
+      deadline,
+      stopEarly: false,
+      stop: limits.stop,
+      tell: undefined,
+      everyMs: Infinity,
+    });
     return { playouts, solved: this.solved };
   }
 
@@ -286,19 +330,12 @@ export class Search {
   }
 
   /**
-   * Visits the tree until `maxPlayouts` or the deadline, or until the move can no longer change
-   * (a timed search); returns the number of visits. `tell` is called with the visits so far
-   * every `everyMs`, at the clock's readings.
+   * Visits the tree until the bounds say stop: the most visits, the deadline, the move that
+   * can no longer change (a timed search), or `stop`; returns the number of visits.
    */
-  private run(
-    maxPlayouts: number,
-    started: number,
-    deadline: number,
-    stopEarly: boolean,
-    tell: ((playouts: number) => void) | undefined,
-    everyMs: number,
-    stop: (() => boolean) | undefined,
-  ): number {
+  private run(bounds: RunBounds): number {
+    // Locals, as the loop's parameters were: V8 keeps them in registers.
+    const { maxPlayouts, started, deadline, stopEarly, stop, tell, everyMs } = bounds;
     const tree = this.tree;
     // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
     const shared = tree.shared;

@@ -69,7 +69,7 @@ describe("the move chooser", () => {
   });
 
   it("plays a forced move without searching: the search reports no progress and its tree stays empty", () => {
-    const search = new Search({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 1000 }, () => 0, new Random(1));
+    const search = new Search({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 1000 }, { now: () => 0, random: new Random(1) });
     const seen: SearchReport[] = [];
     const choice = new MoveChooser(new TreeSearchChooser(() => search)).choose(new Game(forcedPass), {
       timeMs: 1000,

@@ -39,7 +39,7 @@ const params = (over: Partial<SearchParams> = {}): SearchParams => ({
 const frozenClock = () => 0;
 
 function search(over: Partial<SearchParams> = {}, seed = 1): Search {
-  return new Search(params(over), frozenClock, new Random(seed));
+  return new Search(params(over), { now: frozenClock, random: new Random(seed) });
 }
 
 function otp(moves: string[]): number[] {
@@ -156,7 +156,7 @@ describe("choosing a move", () => {
 
   it("stops at the deadline of an injected clock", () => {
     let t = 0;
-    const s = new Search(params(), () => (t += 0.1), new Random(1));
+    const s = new Search(params(), { now: () => (t += 0.1), random: new Random(1) });
     const r = s.choose(new Game(), { timeMs: 50 });
     expect(r.playouts).toBeGreaterThan(0);
     expect(r.elapsedMs).toBeLessThanOrEqual(51);
@@ -411,7 +411,8 @@ function exact(p: Position): number {
 describe("backup", () => {
   /** A fake playout: the side to move at the leaf always ends with `diff` discs more. */
   const constant = (diff: number) => () => diff;
-  const fake = (diff: number, seed = 3) => new Search(params(), frozenClock, new Random(seed), constant(diff));
+  const fake = (diff: number, seed = 3) =>
+    new Search(params(), { now: frozenClock, random: new Random(seed), playout: constant(diff) });
 
   it("alternates the point of view up the path: a node wins exactly the playouts its children's movers lost", () => {
     const s = fake(+10);
@@ -438,7 +439,7 @@ describe("backup", () => {
   });
 
   it("keeps the sums of squares that pruning needs, and only when it prunes", () => {
-    const pruning = new Search(params({ ppR: 1 }), frozenClock, new Random(3), constant(0));
+    const pruning = new Search(params({ ppR: 1 }), { now: frozenClock, random: new Random(3), playout: constant(0) });
     pruning.choose(new Game(), { playouts: 2000 });
     // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
     const tree = pruning.currentTree;
@@ -605,7 +606,7 @@ describe("progress reports", () => {
   it("tell how the search stands every everyMs while it runs, the playouts growing, and the last report stands", () => {
     let t = 0;
     // A wide exploration keeps the visits even, so the search runs its whole time.
-    const s = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3));
+    const s = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) });
     const seen: SearchReport[] = [];
     const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
@@ -619,7 +620,7 @@ describe("progress reports", () => {
 describe("MCTS-solver", () => {
   const solver = new Solver();
   const solving = (over: Partial<SearchParams> = {}, seed = 1) =>
-    new Search(params(over), frozenClock, new Random(seed), randomPlayout, solver);
+    new Search(params(over), { now: frozenClock, random: new Random(seed), solver });
   /** The same traps as above: black to move, 10 empties, one winning move and a lure refuted later. */
   const trap = { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 };
   const word = (v: number) => (v > 0 ? "win" : v < 0 ? "loss" : "draw");
@@ -707,7 +708,7 @@ describe("MCTS-solver", () => {
         return 0;
       },
     };
-    const s = new Search(params({ solveEmpties: 14 }), () => t, new Random(1), randomPlayout, slow);
+    const s = new Search(params({ solveEmpties: 14 }), { now: () => t, random: new Random(1), solver: slow });
     const report = s.choose(new Game(p), { timeMs: 100 });
     expect(report.proven).toBeUndefined();
     expect(solves).toBe(10);
@@ -823,16 +824,14 @@ describe("evaluated leaves and priors", () => {
   const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
     params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
   const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount) =>
-    new Search(
-      evalParams(over),
-      frozenClock,
-      new Random(1),
-      () => {
+    new Search(evalParams(over), {
+      now: frozenClock,
+      random: new Random(1),
+      playout: () => {
         throw new Error("no playout with evaluated leaves");
       },
-      undefined,
       evaluation,
-    );
+    });
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
@@ -898,20 +897,17 @@ describe("evaluated leaves and priors", () => {
       evaluate: (pl: number, _ph: number, ol: number, _oh: number) =>
         (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
     };
-    const s = new Search(
-      params({ leaf: "playout", priorVisits: 50, evalScale: 4 }),
-      frozenClock,
-      new Random(1),
-      randomPlayout,
-      undefined,
-      lovesD3,
-    );
+    const s = new Search(params({ leaf: "playout", priorVisits: 50, evalScale: 4 }), {
+      now: frozenClock,
+      random: new Random(1),
+      evaluation: lovesD3,
+    });
     const report = s.choose(new Game(), { playouts: 40 });
     expect(report).toMatchObject({ move: 19, leaf: "playout", priors: true });
     expect(s.rootChildren().find((c) => c.move === 19)!.prior).toBeGreaterThan(0.99);
-    expect(() => new Search(params({ leaf: "playout", priorVisits: 2 }), frozenClock, new Random(1))).toThrow(
-      /needs an evaluation/,
-    );
+    expect(
+      () => new Search(params({ leaf: "playout", priorVisits: 2 }), { now: frozenClock, random: new Random(1) }),
+    ).toThrow(/needs an evaluation/);
   });
 
   it("without priors, unvisited children are tried first, as in the classic search", () => {
@@ -923,14 +919,12 @@ describe("evaluated leaves and priors", () => {
   it("still solves small leaves and proves them", () => {
     const board = "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--";
     const p = value(parseBoardLines(board, true));
-    const s = new Search(
-      evalParams({ solveEmpties: 8 }),
-      frozenClock,
-      new Random(1),
-      randomPlayout,
-      new Solver(),
-      discCount,
-    );
+    const s = new Search(evalParams({ solveEmpties: 8 }), {
+      now: frozenClock,
+      random: new Random(1),
+      solver: new Solver(),
+      evaluation: discCount,
+    });
     const report = s.choose(new Game(p), { playouts: 500 });
     expect(report.proven).toBeDefined();
   });
@@ -940,7 +934,7 @@ describe("stopping early", () => {
   it("a timed search stops once its most visited move leads by more visits than the time left can give, and says so", () => {
     let t = 0;
     // Narrow exploration piles the visits on one move; each clock read is a millisecond.
-    const s = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3));
+    const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) });
     const report = s.choose(new Game(), { timeMs: 2000, stopEarly: true });
     expect(report.stoppedEarly).toBe(true);
     expect(report.elapsedMs).toBeLessThan(2000);
@@ -955,11 +949,13 @@ describe("stopping early", () => {
 
   it("not without stopEarly, nor, with even visits, until the last moments", () => {
     let t = 0;
-    const full = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
+    const full = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
+      timeMs: 2000,
+    });
     expect(full.stoppedEarly).toBe(false);
     expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
     t = 0;
-    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), {
+    const even = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
       timeMs: 2000,
       stopEarly: true,
     });
@@ -983,9 +979,9 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const p = params({ maxNodes: 50_000, ...over });
     const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
     const evaluation = p.leaf === "eval" ? discCount : undefined;
-    const main = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, evaluation, trees);
+    const main = new Search(p, { now: frozenClock, random: new Random(1), evaluation, trees });
     const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
-    const helper = new Search(p, frozenClock, new Random(2), randomPlayout, undefined, evaluation, helperTrees);
+    const helper = new Search(p, { now: frozenClock, random: new Random(2), evaluation, trees: helperTrees });
     let helped = { playouts: 0, solved: 0 };
     const own = main.choose(new Game(), {
       playouts: mainPlayouts,
@@ -1053,15 +1049,12 @@ describe("tree parallelisation: searches sharing one tree", () => {
   it("stops when told to, at its next reading of the clock", () => {
     const p = params({ maxNodes: 50_000 });
     const tree = Tree.shared(p.maxNodes);
-    const owner = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, undefined, [
-      tree,
-      Tree.shared(p.maxNodes),
-    ]);
+    const owner = new Search(p, { now: frozenClock, random: new Random(1), trees: [tree, Tree.shared(p.maxNodes)] });
     let calls = 0;
     owner.choose(new Game(), {
       playouts: 100,
       started: (t, root) => {
-        const helper = new Search(p, frozenClock, new Random(2));
+        const helper = new Search(p, { now: frozenClock, random: new Random(2) });
         const done = helper.searchShared(new Tree(t.capacity, t.memory), root, { stop: () => ++calls > 2 });
         // The clock is read every 32 visits: the third reading stops it.
         expect(done.playouts).toBe(64);

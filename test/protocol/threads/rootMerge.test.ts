@@ -140,11 +140,7 @@ describe("the move of the merged root", () => {
     for (const [i, position] of positions.entries()) {
       const search = new Search(
         { ...DEFAULT_SEARCH_PARAMS, maxNodes: 100_000, solveEmpties: 10, ppR: i % 2 === 0 ? 1 : 0 },
-        () => 0,
-        new Random(i),
-        undefined,
-        new Solver(16),
-        shippedEvaluation(),
+        { now: () => 0, random: new Random(i), solver: new Solver(16), evaluation: shippedEvaluation() },
       );
       // The engine plays a position without a choice at once, unsearched.
       if (forcedMove(position) !== undefined) continue;
