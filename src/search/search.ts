@@ -43,7 +43,7 @@ export interface SearchDependencies {
   readonly solver?: LeafSolver;
   /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
   readonly evaluation?: LeafEvaluation;
-  /** The tree and its spare for tree reuse, when they are shared with other threads' searches (Tree.shared); its own by default. */
+  /** The tree and its spare for tree reuse, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
   readonly trees?: readonly [Tree, Tree];
 }
 
@@ -303,11 +303,6 @@ export class Search {
       this.pruned = this.countPruned();
     }
     return this.tree.visits[0]!;
-  }
-
-  /** The tree as the last search left it, for inspection: its root is the last searched position. */
-  get currentTree(): Tree {
-    return this.tree;
   }
 
   /** The root's children as the last search left them (see `children`). */

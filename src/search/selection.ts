@@ -2,11 +2,6 @@ import { NodeFlag } from "./nodeFlags.js";
 import { Proof } from "./proof.js";
 import type { Tree } from "./tree.js";
 
-/** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`. */
-export function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
-  return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
-}
-
 /**
  * The child to descend into among those neither proven nor pruned: without priors the first
  * unvisited one, otherwise the highest UCB1, mean + c * sqrt(ln N / n), where with priors the

@@ -134,10 +134,10 @@ export class Tree {
     return new Tree(capacity, treeMemory(capacity, SharedArrayBuffer));
   }
 
-  /** Empties the pool and makes a root (node 0) for the move that led to it. */
-  reset(move: Move = PASS): number {
+  /** Empties the pool and makes a root, node 0. */
+  reset(): void {
     this.size = 0;
-    return this.add(move);
+    this.add(PASS);
   }
 
   private add(move: Move): number {
@@ -269,14 +269,6 @@ export class Tree {
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
   setPrior(node: number, p: number): void {
     this.prior[node] = p;
-    this.refresh(node);
-  }
-
-  /** Sets the node's counts outright (a search's statistics restored or made up for a test). */
-  setStats(node: number, visits: number, total: number, squares: number): void {
-    this.visits[node] = visits;
-    this.total[node] = total;
-    this.squares[node] = squares;
     this.refresh(node);
   }
 

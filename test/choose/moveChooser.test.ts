@@ -9,6 +9,7 @@ import {
   Random,
   Search,
   type SearchReport,
+  Tree,
   TreeSearchChooser,
   parseBoardLines,
   parseCode,
@@ -69,7 +70,11 @@ describe("the move chooser", () => {
   });
 
   it("plays a forced move without searching: the search reports no progress and its tree stays empty", () => {
-    const search = new Search({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 1000 }, { now: () => 0, random: new Random(1) });
+    const trees = [new Tree(1000), new Tree(1000)] as const;
+    const search = new Search(
+      { ...CLASSIC_SEARCH_PARAMS, maxNodes: 1000 },
+      { now: () => 0, random: new Random(1), trees },
+    );
     const seen: SearchReport[] = [];
     const choice = new MoveChooser(new TreeSearchChooser(() => search)).choose(new Game(forcedPass), {
       timeMs: 1000,
@@ -77,6 +82,6 @@ describe("the move chooser", () => {
     });
     expect(choice).toMatchObject({ by: "forced", move: PASS });
     expect(seen).toEqual([]);
-    expect(search.currentTree.size).toBe(0);
+    expect(trees.map((t) => t.size)).toEqual([0, 0]);
   });
 });

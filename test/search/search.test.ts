@@ -21,7 +21,6 @@ import {
   parseOtpMove,
   randomPlayout,
   selectChild,
-  ucb1,
   updatePruning,
 } from "../../src/index.js";
 
@@ -40,6 +39,25 @@ const frozenClock = () => 0;
 
 function search(over: Partial<SearchParams> = {}, seed = 1): Search {
   return new Search(params(over), { now: frozenClock, random: new Random(seed) });
+}
+
+/** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`: the formula selection follows. */
+function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
+  return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
+}
+
+/** Records `visits` results into a fresh node: `wins` of 1, `draws` of 0.5, and the rest 0. */
+function recordResults(tree: Tree, node: number, visits: number, wins: number, draws = 0): void {
+  for (let i = 0; i < visits; i++) tree.record(node, i < wins ? 1 : i < wins + draws ? 0.5 : 0);
+}
+
+/** The start position's tree: its root expanded, the four children nodes 1 to 4. */
+function startTree(capacity = 100): Tree {
+  const tree = new Tree(capacity);
+  const p = Position.initial();
+  tree.reset();
+  tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+  return tree;
 }
 
 function otp(moves: string[]): number[] {
@@ -61,14 +79,23 @@ describe("seed 002: UCB1 and selection", () => {
   const board = "--------/--------/--B-----/---BB---/---BW---/--------/--------/--------";
   const position = value(parseBoardLines(board, false));
 
-  it("UCB1 is about 2.34 for 2/2 and 1.84 for 1/2 under 6 playouts, with c = sqrt(2)", () => {
-    expect(ucb1(2, 2, 6, Math.SQRT2)).toBeCloseTo(2.3386, 3);
-    expect(ucb1(1, 2, 6, Math.SQRT2)).toBeCloseTo(1.8386, 3);
+  it("UCB1 as selection works it out is about 2.34 for 2/2 and 1.84 for 1/2 under 6 playouts, with c = sqrt(2)", () => {
+    const tree = startTree();
+    recordResults(tree, 1, 2, 2);
+    recordResults(tree, 2, 2, 1);
+    for (let i = 0; i < 6; i++) tree.record(0, 1);
+    // Selection's value of a child: its cached mean plus the parent's c * sqrt(ln N) times its cached 1 / sqrt(n).
+    const terms = tree.ucb;
+    const value = (child: number) => terms[2 * child]! + tree.exploration(0, Math.SQRT2) * terms[2 * child + 1]!;
+    expect(value(1)).toBeCloseTo(2.3386, 3);
+    expect(value(2)).toBeCloseTo(1.8386, 3);
+    expect(value(1)).toBeCloseTo(ucb1(2, 2, 6, Math.SQRT2), 12);
   });
 
   it("selection returns the 2/2 child, whose legal moves are (2,3), (3,2), (4,5), (5,4)", () => {
     const tree = new Tree(100);
-    const root = tree.reset();
+    const root = 0;
+    tree.reset();
     tree.expand(root, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi);
     expect(tree.childCount[root]).toBe(3);
     const first = tree.firstChild[root]!;
@@ -90,17 +117,14 @@ describe("seed 002: UCB1 and selection", () => {
 
   it("selection picks the child of highest UCB1, on random statistics", () => {
     const random = new Random(11);
-    const p = Position.initial();
     for (let trial = 0; trial < 200; trial++) {
-      const tree = new Tree(100);
-      tree.reset();
-      tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      const tree = startTree();
       let total = 0;
       for (let i = 1; i <= 4; i++) {
         const n = 1 + random.below(500);
         const w = random.below(n + 1);
         const d = random.below(n - w + 1);
-        tree.setStats(i, n, w + 0.5 * d, w + 0.25 * d);
+        recordResults(tree, i, n, w, d);
         total += n;
       }
       tree.visits[0] = total;
@@ -297,11 +321,8 @@ describe("tree reuse", () => {
 describe("progressive pruning", () => {
   function node(results: [number, number][]): Tree {
     // A root with four children; each child's results as (wins, losses) in whole games.
-    const tree = new Tree(100);
-    const root = tree.reset();
-    const p = Position.initial();
-    tree.expand(root, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-    const first = tree.firstChild[root]!;
+    const tree = startTree();
+    const first = tree.firstChild[0]!;
     results.forEach(([w, l], i) => {
       for (let k = 0; k < w; k++) tree.record(first + i, 2);
       for (let k = 0; k < l; k++) tree.record(first + i, 0);
@@ -439,15 +460,26 @@ describe("backup", () => {
   });
 
   it("keeps the sums of squares that pruning needs, and only when it prunes", () => {
-    const pruning = new Search(params({ ppR: 1 }), { now: frozenClock, random: new Random(3), playout: constant(0) });
+    const tree = new Tree(200_000);
+    const trees = [tree, new Tree(200_000)] as const;
+    const pruning = new Search(params({ ppR: 1 }), {
+      now: frozenClock,
+      random: new Random(3),
+      playout: constant(0),
+      trees,
+    });
     pruning.choose(new Game(), { playouts: 2000 });
     // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
-    const tree = pruning.currentTree;
     expect(tree.spreads).toBe(true);
     for (let n = 0; n < tree.size; n++) expect(tree.squares[n]).toBe(tree.visits[n]! / 4);
-    const plain = fake(0);
+    const untracked = new Tree(200_000);
+    const plain = new Search(params(), {
+      now: frozenClock,
+      random: new Random(3),
+      playout: constant(0),
+      trees: [untracked, new Tree(200_000)],
+    });
     plain.choose(new Game(), { playouts: 2000 });
-    const untracked = plain.currentTree;
     expect(untracked.spreads).toBe(false);
     expect(untracked.visits[0]).toBe(2000);
     for (let n = 0; n < untracked.size; n++) expect(untracked.squares[n]).toBe(0);
@@ -523,14 +555,18 @@ describe("refutations deeper than one ply", () => {
 
 describe("counters", () => {
   it("halve when the root reaches MAX_VISITS: counts stay within 32 bits, means and UCB stay finite", () => {
-    const s = search({}, 9);
+    const tree = new Tree(200_000);
+    const s = new Search(params(), { now: frozenClock, random: new Random(9), trees: [tree, new Tree(200_000)] });
     const g = new Game();
     s.choose(g, { playouts: 2000 });
-    const tree = s.currentTree;
     // As after hours of search on a reused root: scale every count up to just under the limit.
+    // The cached selection terms stay the smaller counts' (the same means) until the halving.
     const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
-    for (let n = 0; n < tree.size; n++)
-      tree.setStats(n, tree.visits[n]! * scale, tree.total[n]! * scale, tree.squares[n]! * scale);
+    for (let n = 0; n < tree.size; n++) {
+      tree.visits[n]! *= scale;
+      tree.total[n]! *= scale;
+      tree.squares[n]! *= scale;
+    }
     const before = s.rootChildren();
     const report = s.choose(g, { playouts: 100 });
     expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
@@ -549,7 +585,8 @@ describe("counters", () => {
   it("Tree.halve halves the visits, keeps the mean and the spread of the results, and the selection's terms", () => {
     const tree = new Tree(10);
     tree.reset();
-    tree.setStats(0, 7, 4.5, 3.75);
+    // 3 wins, 3 draws and a loss: a total of 4.5, squares summing to 3.75.
+    recordResults(tree, 0, 7, 3, 3);
     const [mean, spread] = [tree.mean(0), Math.sqrt(tree.squares[0]! / 7 - tree.mean(0) ** 2)];
     tree.halve();
     expect(tree.visits[0]).toBe(3);
@@ -563,12 +600,9 @@ describe("counters", () => {
 describe("pruned children", () => {
   /** The start position's four children, with the given visits and wins; child `pruned` set aside. */
   function tree(stats: [number, number][], pruned: number): Tree {
-    const t = new Tree(100);
-    const p = Position.initial();
-    t.reset();
-    t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    const t = startTree();
     stats.forEach(([v, w], i) => {
-      t.setStats(1 + i, v, w, w);
+      recordResults(t, 1 + i, v, w);
     });
     t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
     t.flags[1 + pruned]! |= NodeFlag.Pruned;
@@ -718,12 +752,9 @@ describe("MCTS-solver", () => {
   describe("the move played, given proofs", () => {
     /** The start position's four children with (visits, wins) and proofs, as the search might leave them. */
     function tree(stats: [number, number, number][]): Tree {
-      const t = new Tree(100);
-      const p = Position.initial();
-      t.reset();
-      t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      const t = startTree();
       stats.forEach(([v, w, proof], i) => {
-        t.setStats(1 + i, v, w, w);
+        recordResults(t, 1 + i, v, w);
         t.setProof(1 + i, proof);
       });
       t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
@@ -823,7 +854,8 @@ describe("evaluated leaves and priors", () => {
   };
   const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
     params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
-  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount) =>
+  /** A search with evaluated leaves, growing the first of `trees` from a new game. */
+  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount, trees?: readonly [Tree, Tree]) =>
     new Search(evalParams(over), {
       now: frozenClock,
       random: new Random(1),
@@ -831,7 +863,9 @@ describe("evaluated leaves and priors", () => {
         throw new Error("no playout with evaluated leaves");
       },
       evaluation,
+      trees,
     });
+  const twoTrees = (): [Tree, Tree] => [new Tree(200_000), new Tree(200_000)];
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
@@ -847,9 +881,10 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("values a new leaf by its prior and backs it up, alternating the point of view", () => {
-    const s = evaluated();
+    const trees = twoTrees();
+    const s = evaluated({}, discCount, trees);
     s.choose(new Game(), { playouts: 200 });
-    const tree = s.currentTree;
+    const [tree] = trees;
     let checked = 0;
     for (let n = 0; n < tree.size; n++) {
       if ((tree.flags[n]! & NodeFlag.Expanded) === 0 || tree.visits[n] === 0) continue;
@@ -871,9 +906,9 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("expands a leaf at its second visit: its first is valued by its prior alone", () => {
-    const s = evaluated();
-    const report = s.choose(new Game(), { playouts: 50 });
-    const tree = s.currentTree;
+    const trees = twoTrees();
+    const report = evaluated({}, discCount, trees).choose(new Game(), { playouts: 50 });
+    const [tree] = trees;
     for (let n = 1; n < tree.size; n++) {
       const expanded = (tree.flags[n]! & NodeFlag.Expanded) !== 0;
       expect(expanded).toBe(tree.visits[n]! >= 2);
@@ -989,7 +1024,8 @@ describe("tree parallelisation: searches sharing one tree", () => {
         helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { playouts: helperPlayouts });
       },
     });
-    return { main, own, helped, report: main.restate(helped, own.playouts), tree: main.currentTree };
+    // A new game's tree is the first of the pair.
+    return { main, own, helped, report: main.restate(helped, own.playouts), tree: trees[0], spare: trees[1] };
   }
 
   /**
@@ -1037,13 +1073,14 @@ describe("tree parallelisation: searches sharing one tree", () => {
   }
 
   it("the tree is kept for the next move, with both searches' visits", () => {
-    const { main, tree } = sharedSearch({}, 1000, 1000);
+    const { main, spare } = sharedSearch({}, 1000, 1000);
     const best = main.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     const game = new Game();
     game.play(best.move);
     const next = main.choose(game, { playouts: 10 });
     expect(next.reused).toBe(best.visits);
-    expect(main.currentTree).not.toBe(tree);
+    // The move's subtree was copied into the spare, now the tree: its root has both searches' visits and this one's.
+    expect(spare.visits[0]).toBe(best.visits + 10);
   });
 
   it("stops when told to, at its next reading of the clock", () => {
