@@ -90,7 +90,7 @@ function runPlayouts(ms: number, random: Random): readonly [count: number, elaps
 function searchRound(search: Pick<Search, "reset" | "choose">, ms: number): number {
   search.reset();
   const report = search.choose(new Game(), { timeMs: ms });
-  return (report.playouts * 1000) / report.elapsedMs;
+  return (report.visits * 1000) / report.elapsedMs;
 }
 
 /** The search's visits per second from the start position, one one-second search a round (each from a fresh tree). */
@@ -141,7 +141,7 @@ function searching(search: Pick<Search, "reset" | "choose">, stretch = 1): Slice
     },
     slice: (ms) => {
       const report = search.choose(game, { timeMs: ms * stretch });
-      return [report.playouts, report.elapsedMs];
+      return [report.visits, report.elapsedMs];
     },
   };
 }

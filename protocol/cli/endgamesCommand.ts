@@ -89,7 +89,8 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
       const moves = game.position.legalMoves();
       game.play(moves[random.below(moves.length)]!);
     }
-    while (!game.isOver() && game.position.empties() > empties) game.play(chooser.choose(game, { playouts }).move);
+    while (!game.isOver() && game.position.empties() > empties)
+      game.play(chooser.choose(game, { visits: playouts }).move);
     const position = game.position;
     // A game that ended early, or a position where the mover must pass, is skipped.
     if (position.empties() !== empties || position.legalSquares().length === 0) continue;

@@ -216,7 +216,7 @@ function hintLine(a: {
 function thinkingStatus(session: Session, what: string): string {
   const limits = session.limits(session.position);
   const budget = [
-    ...(limits.playouts === undefined ? [] : [`${limits.playouts} playouts`]),
+    ...(limits.visits === undefined ? [] : [`${limits.visits} playouts`]),
     ...(limits.timeMs === undefined ? [] : [`${(limits.timeMs / 1000).toFixed(1)} s`]),
   ].join(", at most ");
   return `status ${what}${budget === "" ? "" : ` (${budget})`}`;
@@ -225,7 +225,7 @@ function thinkingStatus(session: Session, what: string): string {
 /** `nodestats PLAYOUTS SECONDS` of a search, for NBoard's speed display; nothing for a solve. */
 function nodeStats(thought: Choice | undefined): string[] {
   if (thought?.by !== "search") return [];
-  return [`nodestats ${thought.report.playouts} ${(thought.elapsedMs / 1000).toFixed(3)}`];
+  return [`nodestats ${thought.report.visits} ${(thought.elapsedMs / 1000).toFixed(3)}`];
 }
 
 function checkPlayable(position: Position): Result<void> {
@@ -245,7 +245,7 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
     run: (session, rest) => {
       const depth = wholeNumber(rest, "the depth", 1, 60);
       if (!depth.ok) return depth;
-      session.setPlayouts(depth.value * PLAYOUTS_PER_DEPTH);
+      session.setVisits(depth.value * PLAYOUTS_PER_DEPTH);
       return silent;
     },
   },

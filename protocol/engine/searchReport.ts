@@ -22,15 +22,15 @@ export function formatSearchReport(
   word: "search" | "thinking" = "search",
 ): string {
   const seconds = report.elapsedMs / 1000;
-  const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
+  const rate = seconds > 0 ? Math.round(report.visits / seconds) : 0;
   const threads =
     (report.threads ?? 1) > 1
       ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}`
       : "";
   return (
-    `${word}: ${sideToMove(position)}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
+    `${word}: ${sideToMove(position)}: ${report.visits} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
     `${report.nodes} nodes, ${report.pruned} pruned; ${moveText(report.move)} ` +
-    `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; ` +
+    `${report.moveVisits > 0 ? `wins ${(100 * report.moveWinRate).toFixed(1)}% of ${report.moveVisits}` : "unvisited (no time to search)"}; ` +
     `${report.proven === undefined ? "" : `proven ${report.proven}; `}` +
     `pv ${report.pv.map(formatVertex).join(" ")}`
   );

@@ -40,8 +40,8 @@ export class Session {
   /** The move chooser of --search, the solver before it (except for random moves). */
   private readonly chooser: MoveChooser;
   private thought: Choice | undefined;
-  /** Playouts per move set by the controller (NBoard's `set depth`), in place of --playouts. */
-  private playoutsSetting: number | undefined;
+  /** Visits per move set by the controller (NBoard's `set depth`), in place of --playouts. */
+  private visitsSetting: number | undefined;
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -143,9 +143,9 @@ export class Session {
     return this.search?.children(line) ?? [];
   }
 
-  /** A fixed number of playouts per move from now on, in place of what --playouts or --time said. */
-  setPlayouts(playouts: number): void {
-    this.playoutsSetting = playouts;
+  /** A fixed number of visits per move from now on, in place of what --playouts or --time said. */
+  setVisits(visits: number): void {
+    this.visitsSetting = visits;
   }
 
   /**
@@ -166,7 +166,7 @@ export class Session {
   /**
    * The move chooser's move for the side to move (a position without a choice answered at
    * once, else the solver when a solve fits and then --search's algorithm), for the time left
-   * or a fixed number of playouts, never longer than the ceiling on one move. Each step's
+   * or a fixed number of visits, never longer than the ceiling on one move. Each step's
    * report goes to the diagnostic stream.
    */
   private think(): Choice {
@@ -181,7 +181,7 @@ export class Session {
             ...limits,
             progress: {
               everyMs: progress * 1000,
-              report: (standing) => this.log(formatSearchReport(standing, position, "thinking")),
+              report: (soFar) => this.log(formatSearchReport(soFar, position, "thinking")),
             },
           },
     );
@@ -199,10 +199,10 @@ export class Session {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
-    const playouts = this.playoutsSetting ?? this.options.playouts;
-    const timeMs = Math.min(playouts === undefined || this.clock.clock !== null ? budgetMs : Infinity, ceilingMs);
+    const visits = this.visitsSetting ?? this.options.playouts;
+    const timeMs = Math.min(visits === undefined || this.clock.timeLimit !== null ? budgetMs : Infinity, ceilingMs);
     return {
-      ...(playouts === undefined ? {} : { playouts }),
+      ...(visits === undefined ? {} : { visits }),
       ...(timeMs === Infinity ? {} : { timeMs }),
       // A search whose move is settled stops only when the time it saves is not lost.
       stopEarly: this.options.earlyStop && this.clock.savingsCarryOver(position.blackToMove),

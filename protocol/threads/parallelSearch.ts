@@ -17,10 +17,10 @@ import { type SearchThread, type StartThread, startBundledWorker } from "./searc
 import { makeThreadSearch } from "./threadSearch.js";
 import { wallClock } from "./wallClock.js";
 import type { SearchRequest, SearchWorkerData } from "./workerRequests.js";
-/** How long past the move's deadline a worker may take to answer: its clock is read every few playouts, its answer is written at once. */
+/** How long past the move's deadline a worker may take to answer: its clock is read every few visits, its answer is written at once. */
 const GRACE_MS = 50;
 /**
- * Without a deadline (a fixed number of playouts and no ceiling) a worker does the same work
+ * Without a deadline (a fixed number of visits and no ceiling) a worker does the same work
  * as the main thread: it is waited for as long again as the main thread searched, and this.
  */
 const UNTIMED_GRACE_MS = 1000;
@@ -203,7 +203,7 @@ export class ParallelSearch {
       request,
       start: formatCode(game.start),
       moves: [...game.moves],
-      ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+      ...(limits.visits === undefined ? {} : { visits: limits.visits }),
       ...(deadline === undefined ? {} : { deadline }),
       stopEarly: limits.stopEarly ?? false,
     };
@@ -220,7 +220,7 @@ export class ParallelSearch {
     const sum = (count: (r: ThreadResult) => number): number => results.reduce((total, r) => total + count(r), 0);
     return {
       move: best.move,
-      playouts: own.playouts + sum((r) => r.playouts),
+      visits: own.visits + sum((r) => r.visits),
       // What the search used is the same on every thread; the early stop is the main thread's.
       leaf: own.leaf,
       priors: own.priors,
@@ -230,8 +230,8 @@ export class ParallelSearch {
       reused: own.reused + sum((r) => r.reused),
       nodes: own.nodes + sum((r) => r.nodes),
       pruned: own.pruned + sum((r) => r.pruned),
-      visits: best.visits,
-      winRate: best.winRate,
+      moveVisits: best.visits,
+      moveWinRate: best.winRate,
       // The main thread's line, when its tree agrees on the move; the other trees are not at hand.
       pv: own.move === best.move ? own.pv : [best.move],
       ...(best.proven === undefined ? {} : { proven: best.proven }),
@@ -288,7 +288,7 @@ export class ParallelSearch {
           request,
           pool: tree === trees[0] ? 0 : 1,
           root: formatCode(root),
-          ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+          ...(limits.visits === undefined ? {} : { visits: limits.visits }),
           ...(deadline === undefined ? {} : { deadline }),
         };
         for (const h of helpers) h.worker.postMessage(message);
@@ -307,11 +307,11 @@ export class ParallelSearch {
         `threads: thread ${h.thread} did not stop with the move; it is ended, as it might still write into the shared tree: searching on ${1 + this.live().length} threads from now on`,
       );
     });
-    const more = results.reduce((sum, r) => ({ playouts: sum.playouts + r.playouts, solved: sum.solved + r.solved }), {
-      playouts: 0,
+    const more = results.reduce((sum, r) => ({ visits: sum.visits + r.visits, solved: sum.solved + r.solved }), {
+      visits: 0,
       solved: 0,
     });
-    return { ...this.main.restate(more, own.playouts), threads: 1 + results.length, sharedTree: true };
+    return { ...this.main.reportWithHelpers(more, own.visits), threads: 1 + results.length, sharedTree: true };
   }
 
   /** The root's children as the last search left them: merged over the threads when it was searched on several. */

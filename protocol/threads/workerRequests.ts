@@ -31,7 +31,7 @@ export type SearchRequest =
       readonly request: number;
       readonly start: string;
       readonly moves: readonly Move[];
-      readonly playouts?: number;
+      readonly visits?: number;
       readonly deadline?: number;
       readonly stopEarly: boolean;
     }
@@ -40,7 +40,7 @@ export type SearchRequest =
       readonly request: number;
       readonly pool: 0 | 1;
       readonly root: string;
-      readonly playouts?: number;
+      readonly visits?: number;
       readonly deadline?: number;
     }
   | { readonly kind: "reset" };
@@ -77,12 +77,12 @@ export function workerRequests(
         // Said before the first look at `stopped`: a main thread that finds this request not begun once it has ended it knows the tree is left alone.
         results.begin(request);
         const done = search.searchShared(trees[message.pool], replay(message.root, []).position, {
-          ...(message.playouts === undefined ? {} : { playouts: message.playouts }),
+          ...(message.visits === undefined ? {} : { visits: message.visits }),
           ...(timeMs === undefined ? {} : { timeMs }),
           stop: () => Atomics.load(stopped, 0) >= request,
         });
         results.write(request, {
-          playouts: done.playouts,
+          visits: done.visits,
           solved: done.solved,
           nodes: 0,
           reused: 0,
@@ -92,12 +92,12 @@ export function workerRequests(
         return;
       }
       const report = search.choose(replay(message.start, message.moves), {
-        ...(message.playouts === undefined ? {} : { playouts: message.playouts }),
+        ...(message.visits === undefined ? {} : { visits: message.visits }),
         ...(timeMs === undefined ? {} : { timeMs }),
         stopEarly: message.stopEarly,
       });
       results.write(message.request, {
-        playouts: report.playouts,
+        visits: report.visits,
         solved: report.solved,
         nodes: report.nodes,
         reused: report.reused,

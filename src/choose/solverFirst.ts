@@ -36,7 +36,7 @@ export class SolverFirst implements Chooser {
 
   choose(game: Game, limits: SearchLimits): Choice {
     const position = game.position;
-    const plan = this.planner.plan(position.empties(), { ms: limits.timeMs, playouts: limits.playouts });
+    const plan = this.planner.plan(position.empties(), { ms: limits.timeMs, playouts: limits.visits });
     if (plan === undefined) return this.parts.next.choose(game, limits);
     const { now } = this.parts;
     const started = now();

@@ -23,7 +23,7 @@ export interface SearchParams {
   readonly evalScale: number;
   /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
   readonly ppR: number;
-  /** Playouts each child of a node needs before pruning may set any of them aside. */
+  /** Visits each child of a node needs before pruning may set any of them aside. */
   readonly ppMinVisits: number;
   /** Node budget of the tree; when it is full the search goes on playing out without expanding. */
   readonly maxNodes: number;

@@ -3,7 +3,7 @@ import type { Tree } from "./tree.js";
 
 /**
  * Progressive pruning of one node's children. Once every child has at least `minVisits`
- * playouts, a child whose mean + r*sigma lies below the best child's mean - r*sigma (sigma:
+ * visits, a child whose mean + r*sigma lies below the best child's mean - r*sigma (sigma:
  * the standard deviation of a mean) is set aside; a pruned child whose interval overlaps the
  * best one's again comes back. The child with the best mean is never pruned, so a node always
  * keeps at least one child. Returns the change in the number of pruned children.

@@ -11,7 +11,7 @@ const PV_LENGTH = 8;
 export interface SearchReport {
   readonly move: Move;
   /** Visits of the root in this search: each a random playout, an evaluated leaf, a leaf solved or a proven result. */
-  readonly playouts: number;
+  readonly visits: number;
   /** What the leaves were worth: random playouts or the evaluation; whether children had the evaluation as prior. */
   readonly leaf: SearchParams["leaf"];
   readonly priors: boolean;
@@ -20,14 +20,14 @@ export interface SearchReport {
   /** The search stopped before its time because the move could no longer change. */
   readonly stoppedEarly: boolean;
   readonly elapsedMs: number;
-  /** Playouts already under the root when the search began (tree reuse). */
+  /** Visits already under the root when the search began (tree reuse). */
   readonly reused: number;
   readonly nodes: number;
   /** Children currently set aside by progressive pruning, in the whole tree. */
   readonly pruned: number;
   /** Visits and mean result of the chosen move, from the mover's point of view. */
-  readonly visits: number;
-  readonly winRate: number;
+  readonly moveVisits: number;
+  readonly moveWinRate: number;
   /** The most visited line from the root, starting with the chosen move. */
   readonly pv: readonly Move[];
   /** What the MCTS-solver proved of the chosen move for the mover: "win", "draw", "loss", or undefined. */
@@ -52,7 +52,7 @@ export interface ChildStats {
 /** A search's own counts, which its report adds to what the tree says. */
 export interface SearchCounts {
   /** Visits of the root in this search. */
-  readonly playouts: number;
+  readonly visits: number;
   readonly solved: number;
   readonly stoppedEarly: boolean;
   readonly elapsedMs: number;
@@ -66,7 +66,7 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
   const best = childToPlay(tree, 0);
   return {
     move: tree.move[best]!,
-    playouts: counts.playouts,
+    visits: counts.visits,
     leaf: params.leaf,
     priors: params.priorVisits > 0,
     solved: counts.solved,
@@ -75,8 +75,8 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
     reused: counts.reused,
     nodes: tree.size,
     pruned: counts.pruned,
-    visits: tree.visits[best]!,
-    winRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
+    moveVisits: tree.visits[best]!,
+    moveWinRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
     pv: principalVariation(tree),
     ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
   };

@@ -30,7 +30,7 @@ export interface LeafEvaluation {
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
-/** The clock is read once per this many playouts (a playout takes about 10 microseconds). */
+/** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
 /** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
 export interface SearchDependencies {
@@ -50,7 +50,7 @@ export interface SearchDependencies {
 /** What one run of the search's loop stops at and reports to. */
 interface RunBounds {
   /** The most visits to make. */
-  readonly maxPlayouts: number;
+  readonly maxVisits: number;
   /** When the search began, and its deadline (Infinity for none), on its clock. */
   readonly started: number;
   readonly deadline: number;
@@ -59,13 +59,13 @@ interface RunBounds {
   /** Asked at every reading of the clock: true stops the run. */
   readonly stop: (() => boolean) | undefined;
   /** Told the visits so far every `everyMs`, at the clock's readings. */
-  readonly tell: ((playouts: number) => void) | undefined;
+  readonly tell: ((visits: number) => void) | undefined;
   readonly everyMs: number;
 }
 
 export interface SearchLimits {
-  /** Stop after this many playouts (with a fixed seed the search then repeats exactly). */
-  readonly playouts?: number;
+  /** Stop after this many visits (with a fixed seed the search then repeats exactly). */
+  readonly visits?: number;
   /** Stop after this many milliseconds. */
   readonly timeMs?: number;
   /** A timed search stops as soon as its move can no longer change (default false: it runs its whole time). */
@@ -119,12 +119,12 @@ export class Search {
     this.evaluation = evaluation;
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
-    this.fit(this.tree);
-    this.fit(this.spare);
+    this.configureTree(this.tree);
+    this.configureTree(this.spare);
   }
 
   /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
-  private fit(tree: Tree): void {
+  private configureTree(tree: Tree): void {
     tree.priorVisits = this.priorVisits;
     tree.spreads = this.params.ppR > 0;
   }
@@ -191,14 +191,14 @@ export class Search {
     const tell =
       progress === undefined
         ? undefined
-        : (playouts: number) => progress.report(this.report(playouts, started, reused));
+        : (visits: number) => progress.report(this.makeReport(visits, started, reused));
     this.solved = 0;
     this.stoppedEarly = false;
     this.lastStarted = started;
     this.lastReused = reused;
     limits.started?.(this.tree, root);
-    const playouts = this.run({
-      maxPlayouts: limits.playouts ?? Infinity,
+    const visits = this.run({
+      maxVisits: limits.visits ?? Infinity,
       started,
       deadline,
       stopEarly: limits.stopEarly ?? false,
@@ -206,7 +206,7 @@ export class Search {
       tell,
       everyMs: progress?.everyMs ?? Infinity,
     });
-    return this.report(playouts, started, reused);
+    return this.makeReport(visits, started, reused);
   }
 
   /**
@@ -215,22 +215,18 @@ export class Search {
    * part of a tree-parallel search. Returns its visits and the leaves it solved; the tree is
    * the other search's to report on and to move on.
    */
-  searchShared(
-    tree: Tree,
-    root: Position,
-    limits: SearchLimits,
-  ): { readonly playouts: number; readonly solved: number } {
+  searchShared(tree: Tree, root: Position, limits: SearchLimits): { readonly visits: number; readonly solved: number } {
     if (!tree.shared) throw new Error("searchShared is for a shared tree");
     const started = this.now();
     this.tree = tree;
-    this.fit(tree);
+    this.configureTree(tree);
     this.rootPosition = root;
     // This search's own game line is not the tree's: its next choose starts afresh.
     this.rootStart = null;
     this.solved = 0;
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
-    const playouts = this.run({
-      maxPlayouts: limits.playouts ?? Infinity,
+    const visits = this.run({
+      maxVisits: limits.visits ?? Infinity,
       started,
       deadline,
       stopEarly: false,
@@ -238,22 +234,23 @@ export class Search {
       tell: undefined,
       everyMs: Infinity,
     });
-    return { playouts, solved: this.solved };
+    return { visits, solved: this.solved };
   }
 
   /**
-   * The report of the last search again, from its tree as it is now, with `more` visits and
-   * leaves solved by other threads added: for a search whose tree other threads shared.
+   * The report of the last search again, from its tree as it is now, for a search whose tree
+   * other threads shared (searchShared): its own `visits` and the visits and leaves solved of
+   * the threads that `helped` added.
    */
-  restate(more: { readonly playouts: number; readonly solved: number }, playouts: number): SearchReport {
-    this.solved += more.solved;
-    return this.report(playouts + more.playouts, this.lastStarted, this.lastReused);
+  reportWithHelpers(helped: { readonly visits: number; readonly solved: number }, visits: number): SearchReport {
+    this.solved += helped.solved;
+    return this.makeReport(visits + helped.visits, this.lastStarted, this.lastReused);
   }
 
   /** How the search stands: the move it would play now, with its statistics. */
-  private report(playouts: number, started: number, reused: number): SearchReport {
+  private makeReport(visits: number, started: number, reused: number): SearchReport {
     return makeSearchReport(this.tree, this.params, {
-      playouts,
+      visits,
       solved: this.solved,
       stoppedEarly: this.stoppedEarly,
       elapsedMs: this.now() - started,
@@ -265,7 +262,7 @@ export class Search {
   /**
    * Replays the game since the tree's root down the tree, creating missing nodes, and makes
    * the node reached the new root, keeping its statistics. Any other game starts a fresh
-   * tree. Returns the playouts kept.
+   * tree. Returns the visits kept.
    */
   private moveRootTo(game: Game): number {
     const moves = game.moves;
@@ -330,7 +327,7 @@ export class Search {
    */
   private run(bounds: RunBounds): number {
     // Locals, as the loop's parameters were: V8 keeps them in registers.
-    const { maxPlayouts, started, deadline, stopEarly, stop, tell, everyMs } = bounds;
+    const { maxVisits, started, deadline, stopEarly, stop, tell, everyMs } = bounds;
     const tree = this.tree;
     // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
     const shared = tree.shared;
@@ -344,7 +341,7 @@ export class Search {
     const flat = this.params.algorithm === "ucb";
     const evaluated = this.params.leaf === "eval";
     const { ppR, ppMinVisits, ucbC } = this.params;
-    let playouts = 0;
+    let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     let solvedNow = false;
     // A root proven lost (won by the player who moved into it) still deserves the move with
@@ -352,18 +349,18 @@ export class Search {
     // and leaf solves set aside, and its visits choose among the lost moves.
     let lost = false;
     let nextTell = tell === undefined ? Infinity : this.now() + everyMs;
-    while (playouts < maxPlayouts) {
-      if (solvedNow || playouts % CLOCK_PERIOD === 0) {
+    while (runVisits < maxVisits) {
+      if (solvedNow || runVisits % CLOCK_PERIOD === 0) {
         const now = this.now();
         if (now >= deadline || stop?.()) break;
         if (now >= nextTell) {
-          tell!(playouts);
+          tell!(runVisits);
           nextTell = now + everyMs;
         }
         if (
           stopEarly &&
           deadline !== Infinity &&
-          cannotChange(tree, playouts, visits[0]! - rootVisits, now - started, deadline - now)
+          cannotChange(tree, runVisits, visits[0]! - rootVisits, now - started, deadline - now)
         ) {
           this.stoppedEarly = true;
           break;
@@ -454,8 +451,8 @@ export class Search {
         if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0)
           this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
       }
-      playouts++;
+      runVisits++;
     }
-    return playouts;
+    return runVisits;
   }
 }

@@ -10,7 +10,7 @@ import type { Tree } from "./tree.js";
  * `ignoreProofs`, proven children count like the others.
  */
 export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
-  const { flags, ucb, firstChild, childCount } = tree;
+  const { flags, selectionTerms: terms, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
   // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
@@ -33,9 +33,9 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
     // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first. A shift,
     // unlike 2 * child, needs no overflow check.
     const at = child << 1;
-    const s = ucb[at | 1]!;
+    const s = terms[at | 1]!;
     if (s === Infinity) return child;
-    const value = ucb[at]! + explore * s;
+    const value = terms[at]! + explore * s;
     if (value > bestValue || best < 0) {
       bestValue = value;
       best = child;

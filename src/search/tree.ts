@@ -52,7 +52,7 @@ export class Tree {
    * prior; at 2n + 1, 1 / sqrt(visits + priorVisits), the exploration term's factor (Infinity
    * while unvisited without priors).
    */
-  readonly ucb: Float64Array;
+  readonly selectionTerms: Float64Array;
   /** Proof.Unproven, Proof.Win, Proof.Draw or Proof.Loss, for the player who moved into the node. */
   readonly proof: Uint8Array;
   /**
@@ -122,7 +122,7 @@ export class Tree {
     this.total = column(Float64Array, memory, Column.Total);
     this.squares = column(Float64Array, memory, Column.Squares);
     this.prior = column(Float32Array, memory, Column.Prior);
-    this.ucb = column(Float64Array, memory, Column.SelectionTerms);
+    this.selectionTerms = column(Float64Array, memory, Column.SelectionTerms);
     this.proof = column(Uint8Array, memory, Column.Proof);
     this.origin = column(Int32Array, memory, Column.Origin);
     this.gained = column(Int32Array, memory, Column.Gained);
@@ -162,8 +162,8 @@ export class Tree {
     // setPrior(n, 0.5) without its reads of the counts just cleared: with or without the
     // priors' visits, an unvisited node's mean is 0.5. A node is made at every expansion.
     this.prior[n] = 0.5;
-    this.ucb[2 * n] = 0.5;
-    this.ucb[2 * n + 1] = this.tables.inverseSqrt(0);
+    this.selectionTerms[2 * n] = 0.5;
+    this.selectionTerms[2 * n + 1] = this.tables.inverseSqrt(0);
   }
 
   /** Makes node n an unvisited leaf for the move s of the side to move (pl, ph) against (ol, oh), with the discs it gains. */
@@ -313,8 +313,8 @@ export class Tree {
     const m = visits + k;
     // Without priors the prior is not read: k * prior is 0 and total + 0 is total, so the mean
     // is the same, and the classic search's backup spares a cache line per level.
-    this.ucb[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
-    this.ucb[2 * node + 1] = this.tables.inverseSqrt(visits);
+    this.selectionTerms[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    this.selectionTerms[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
 
   /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */
@@ -374,8 +374,8 @@ export class Tree {
     this.squares[dst] = from.squares[src]!;
     this.proof[dst] = from.proof[src]!;
     this.prior[dst] = from.prior[src]!;
-    this.ucb[2 * dst] = from.ucb[2 * src]!;
-    this.ucb[2 * dst + 1] = from.ucb[2 * src + 1]!;
+    this.selectionTerms[2 * dst] = from.selectionTerms[2 * src]!;
+    this.selectionTerms[2 * dst + 1] = from.selectionTerms[2 * src + 1]!;
     this.gained[2 * dst] = from.gained[2 * src]!;
     this.gained[2 * dst + 1] = from.gained[2 * src + 1]!;
   }

@@ -43,18 +43,18 @@ describe("the move chooser", () => {
   it("answers a position without a choice at once, the algorithm not asked: the only move, a forced pass, a finished game's pass", () => {
     const algorithm = recording();
     const chooser = new MoveChooser(algorithm);
-    expect(chooser.choose(new Game(onlyMove), { playouts: 1000 })).toEqual({
+    expect(chooser.choose(new Game(onlyMove), { visits: 1000 })).toEqual({
       by: "forced",
       move: 63,
       reason: "only move",
       elapsedMs: 0,
     });
-    expect(chooser.choose(new Game(forcedPass), { playouts: 1000 })).toMatchObject({
+    expect(chooser.choose(new Game(forcedPass), { visits: 1000 })).toMatchObject({
       by: "forced",
       move: PASS,
       reason: "pass",
     });
-    expect(chooser.choose(new Game(over), { playouts: 1000 })).toMatchObject({
+    expect(chooser.choose(new Game(over), { visits: 1000 })).toMatchObject({
       by: "forced",
       move: PASS,
       reason: "game over",
@@ -65,7 +65,7 @@ describe("the move chooser", () => {
   it("asks the algorithm wherever there is a choice", () => {
     const algorithm = recording();
     const game = new Game();
-    expect(new MoveChooser(algorithm).choose(game, { playouts: 1000 })).toMatchObject({ by: "random", move: 19 });
+    expect(new MoveChooser(algorithm).choose(game, { visits: 1000 })).toMatchObject({ by: "random", move: 19 });
     expect(algorithm.asked).toEqual([game]);
   });
 

@@ -85,7 +85,7 @@ describe("seed 002: UCB1 and selection", () => {
     recordResults(tree, 2, 2, 1);
     for (let i = 0; i < 6; i++) tree.record(0, 1);
     // Selection's value of a child: its cached mean plus the parent's c * sqrt(ln N) times its cached 1 / sqrt(n).
-    const terms = tree.ucb;
+    const terms = tree.selectionTerms;
     const value = (child: number) => terms[2 * child]! + tree.exploration(0, Math.SQRT2) * terms[2 * child + 1]!;
     expect(value(1)).toBeCloseTo(2.3386, 3);
     expect(value(2)).toBeCloseTo(1.8386, 3);
@@ -151,17 +151,17 @@ describe("seed 002: UCB1 and selection", () => {
 
 describe("choosing a move", () => {
   it("repeats exactly with the same seed and playouts", () => {
-    const a = search({}, 5).choose(new Game(), { playouts: 3000 });
-    const b = search({}, 5).choose(new Game(), { playouts: 3000 });
+    const a = search({}, 5).choose(new Game(), { visits: 3000 });
+    const b = search({}, 5).choose(new Game(), { visits: 3000 });
     expect(a).toEqual(b);
-    expect(a.playouts).toBe(3000);
+    expect(a.visits).toBe(3000);
   });
 
   it("always answers a legal move, for both colours, through whole games", () => {
     const s = search({}, 9);
     const g = new Game();
     while (!g.isOver()) {
-      const r = s.choose(g, { playouts: 200 });
+      const r = s.choose(g, { visits: 200 });
       expect(g.position.legalMoves()).toContain(r.move);
       expect(g.play(r.move).ok).toBe(true);
     }
@@ -171,18 +171,18 @@ describe("choosing a move", () => {
     const only = value(
       parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false),
     );
-    expect(search().choose(new Game(only), { playouts: 100 })).toMatchObject({ move: 63, playouts: 100 });
+    expect(search().choose(new Game(only), { visits: 100 })).toMatchObject({ move: 63, visits: 100 });
     const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
-    expect(search().choose(new Game(forced), { playouts: 100 })).toMatchObject({ move: PASS, playouts: 100 });
+    expect(search().choose(new Game(forced), { visits: 100 })).toMatchObject({ move: PASS, visits: 100 });
     const over = value(parseCode("1".repeat(64) + "10")).position;
-    expect(() => search().choose(new Game(over), { playouts: 100 })).toThrow(/finished game/);
+    expect(() => search().choose(new Game(over), { visits: 100 })).toThrow(/finished game/);
   });
 
   it("stops at the deadline of an injected clock", () => {
     let t = 0;
     const s = new Search(params(), { now: () => (t += 0.1), random: new Random(1) });
     const r = s.choose(new Game(), { timeMs: 50 });
-    expect(r.playouts).toBeGreaterThan(0);
+    expect(r.visits).toBeGreaterThan(0);
     expect(r.elapsedMs).toBeLessThanOrEqual(51);
   });
 });
@@ -198,8 +198,8 @@ describe("symmetry", () => {
   const position = g.position;
 
   it("the position mirrored gives the mirrored choice", () => {
-    const a = search({}, 2).choose(new Game(position), { playouts: 20000 });
-    const b = search({}, 2).choose(new Game(transposed(position)), { playouts: 20000 });
+    const a = search({}, 2).choose(new Game(position), { visits: 20000 });
+    const b = search({}, 2).choose(new Game(transposed(position)), { visits: 20000 });
     expect(b.move).toBe(transpose(a.move));
   });
 });
@@ -232,7 +232,7 @@ describe("tactics", () => {
       const expected = onlyWinningMove(p);
       expect([0, 7, 56, 63]).toContain(expected);
       expect(p.legalSquares().length).toBeGreaterThan(2);
-      expect(search().choose(new Game(p), { playouts: 20000 }).move).toBe(expected);
+      expect(search().choose(new Game(p), { visits: 20000 }).move).toBe(expected);
     });
   });
   for (const p of [wipeOut]) {
@@ -243,7 +243,7 @@ describe("tactics", () => {
       });
       expect(wipes).toEqual([3]);
       expect(p.legalSquares().length).toBeGreaterThan(1);
-      expect(search().choose(new Game(p), { playouts: 5000 }).move).toBe(3);
+      expect(search().choose(new Game(p), { visits: 5000 }).move).toBe(3);
     });
   }
 });
@@ -253,41 +253,41 @@ describe("tree reuse", () => {
     const s = search({}, 4);
     const twin = search({}, 4);
     const g = new Game();
-    const first = s.choose(g, { playouts: 20000 });
-    expect(twin.choose(g, { playouts: 20000 })).toEqual(first);
+    const first = s.choose(g, { visits: 20000 });
+    expect(twin.choose(g, { visits: 20000 })).toEqual(first);
     g.play(first.move);
     // The twin's tree, moved to our move without searching, shows what it knows of each reply.
-    twin.choose(g, { playouts: 0 });
+    twin.choose(g, { visits: 0 });
     const reply = twin.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     expect(reply.visits).toBeGreaterThan(0);
     g.play(reply.move);
-    const second = s.choose(g, { playouts: 1000 });
+    const second = s.choose(g, { visits: 1000 });
     expect(second.reused).toBe(reply.visits);
-    expect(second.playouts).toBe(1000);
+    expect(second.visits).toBe(1000);
     // Everything stays under the new root: a further search from the same game keeps it all.
-    expect(s.choose(g, { playouts: 10 }).reused).toBe(reply.visits + 1000);
+    expect(s.choose(g, { visits: 10 }).reused).toBe(reply.visits + 1000);
   });
 
   it("keeps exactly the visits the reply's node had", () => {
     const s = search({ algorithm: "uct" }, 6);
     const g = new Game();
-    const r = s.choose(g, { playouts: 5000 });
+    const r = s.choose(g, { visits: 5000 });
     // Our own move: the new root is our chosen child, whose visits the report gave.
     g.play(r.move);
-    const next = s.choose(g, { playouts: 1 });
-    expect(next.reused).toBe(r.visits);
+    const next = s.choose(g, { visits: 1 });
+    expect(next.reused).toBe(r.moveVisits);
   });
 
   it("keeps every count of the subtree, results as well as visits, two plies deep", () => {
     const s = search({}, 4);
     const g = new Game();
-    const first = s.choose(g, { playouts: 20000 });
+    const first = s.choose(g, { visits: 20000 });
     const kept = s.children([first.move]);
     const reply = kept.reduce((a, b) => (b.visits > a.visits ? b : a));
     const keptDeeper = s.children([first.move, reply.move]);
     expect(keptDeeper.some((c) => c.total > 0 && c.total < c.visits)).toBe(true);
     g.play(first.move);
-    s.choose(g, { playouts: 0 });
+    s.choose(g, { visits: 0 });
     expect(s.rootChildren()).toEqual(kept);
     expect(s.children([reply.move])).toEqual(keptDeeper);
   });
@@ -295,25 +295,25 @@ describe("tree reuse", () => {
   it("a game that does not continue the tree's line (undo, a new position) starts a fresh tree", () => {
     const s = search({}, 7);
     const g = new Game();
-    s.choose(g, { playouts: 2000 });
+    s.choose(g, { visits: 2000 });
     g.play(otp(["2 3"])[0]!);
-    expect(s.choose(g, { playouts: 100 }).reused).toBeGreaterThan(0);
+    expect(s.choose(g, { visits: 100 }).reused).toBeGreaterThan(0);
     g.undo();
     g.play(otp(["3 2"])[0]!);
     g.undo();
-    expect(s.choose(g, { playouts: 100 }).reused).toBe(0);
+    expect(s.choose(g, { visits: 100 }).reused).toBe(0);
     const other = new Game(
       value(parseCode("0".repeat(19) + "1" + "0".repeat(7) + "21" + "0".repeat(6) + "12" + "0".repeat(27) + "10"))
         .position,
     );
-    expect(s.choose(other, { playouts: 100 }).reused).toBe(0);
+    expect(s.choose(other, { visits: 100 }).reused).toBe(0);
   });
 
   it("flat UCB keeps only root statistics, and a full tree stops growing but keeps playing", () => {
-    const flat = search({ algorithm: "ucb" }, 8).choose(new Game(), { playouts: 2000 });
+    const flat = search({ algorithm: "ucb" }, 8).choose(new Game(), { visits: 2000 });
     expect(flat.nodes).toBe(1 + 4);
-    const small = search({ maxNodes: 500 }, 8).choose(new Game(), { playouts: 5000 });
-    expect(small.playouts).toBe(5000);
+    const small = search({ maxNodes: 500 }, 8).choose(new Game(), { visits: 5000 });
+    expect(small.visits).toBe(5000);
     expect(small.nodes).toBeLessThanOrEqual(500);
   });
 });
@@ -376,9 +376,9 @@ describe("progressive pruning", () => {
   });
 
   it("is counted in the search report", () => {
-    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { playouts: 20000 });
+    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { visits: 20000 });
     expect(r.pruned).toBeGreaterThan(0);
-    const off = search({ ppR: 0 }, 3).choose(new Game(), { playouts: 20000 });
+    const off = search({ ppR: 0 }, 3).choose(new Game(), { visits: 20000 });
     expect(off.pruned).toBe(0);
   });
 });
@@ -438,7 +438,7 @@ describe("backup", () => {
   it("alternates the point of view up the path: a node wins exactly the playouts its children's movers lost", () => {
     const s = fake(+10);
     const g = new Game();
-    s.choose(g, { playouts: 3000 });
+    s.choose(g, { visits: 3000 });
     let checked = 0;
     for (const child of s.rootChildren()) {
       const grandchildren = s.children([child.move]);
@@ -453,7 +453,7 @@ describe("backup", () => {
 
   it("counts draws as draws, at every node of the path", () => {
     const s = fake(0);
-    s.choose(new Game(), { playouts: 2000 });
+    s.choose(new Game(), { visits: 2000 });
     const nodes = [...s.rootChildren(), ...s.rootChildren().flatMap((c) => s.children([c.move]))];
     expect(nodes.length).toBeGreaterThan(4);
     for (const n of nodes) expect(n).toMatchObject({ total: n.visits / 2, winRate: n.visits > 0 ? 0.5 : NaN });
@@ -468,7 +468,7 @@ describe("backup", () => {
       playout: constant(0),
       trees,
     });
-    pruning.choose(new Game(), { playouts: 2000 });
+    pruning.choose(new Game(), { visits: 2000 });
     // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
     expect(tree.spreads).toBe(true);
     for (let n = 0; n < tree.size; n++) expect(tree.squares[n]).toBe(tree.visits[n]! / 4);
@@ -479,7 +479,7 @@ describe("backup", () => {
       playout: constant(0),
       trees: [untracked, new Tree(200_000)],
     });
-    plain.choose(new Game(), { playouts: 2000 });
+    plain.choose(new Game(), { visits: 2000 });
     expect(untracked.spreads).toBe(false);
     expect(untracked.visits[0]).toBe(2000);
     for (let n = 0; n < untracked.size; n++) expect(untracked.squares[n]).toBe(0);
@@ -502,7 +502,7 @@ describe("backup", () => {
           .map((m) => -exact(p.play(m))),
       ),
     ).toBeLessThan(0);
-    expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(draw);
+    expect(search({}, 1).choose(new Game(p), { visits: 20000 }).move).toBe(draw);
   });
 });
 
@@ -516,7 +516,7 @@ describe("passes inside the tree", () => {
     expect(p.play(6).canMove()).toBe(false);
     expect(afterPass.legalSquares().length).toBeGreaterThanOrEqual(2);
     const s = search({}, 5);
-    s.choose(new Game(p), { playouts: 20000 });
+    s.choose(new Game(p), { visits: 20000 });
     expect(s.children([6]).map((c) => c.move)).toEqual([PASS]);
     expect(
       s
@@ -528,7 +528,7 @@ describe("passes inside the tree", () => {
 
   it("the principal variation is a legal line through the pass", () => {
     const s = search({}, 5);
-    const report = s.choose(new Game(p), { playouts: 20000 });
+    const report = s.choose(new Game(p), { visits: 20000 });
     const g = new Game(p);
     for (const move of report.pv) expect(g.play(move).ok).toBe(true);
   });
@@ -548,7 +548,7 @@ describe("refutations deeper than one ply", () => {
     it(`finds the only win ${win}, not the lure ${lure} that is refuted later`, () => {
       expect(p.legalSquares().filter((m) => -exact(p.play(m)) > 0)).toEqual([win]);
       expect(-exact(p.play(lure))).toBeLessThan(0);
-      expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(win);
+      expect(search({}, 1).choose(new Game(p), { visits: 20000 }).move).toBe(win);
     });
   }
 });
@@ -558,7 +558,7 @@ describe("counters", () => {
     const tree = new Tree(200_000);
     const s = new Search(params(), { now: frozenClock, random: new Random(9), trees: [tree, new Tree(200_000)] });
     const g = new Game();
-    s.choose(g, { playouts: 2000 });
+    s.choose(g, { visits: 2000 });
     // As after hours of search on a reused root: scale every count up to just under the limit.
     // The cached selection terms stay the smaller counts' (the same means) until the halving.
     const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
@@ -568,7 +568,7 @@ describe("counters", () => {
       tree.squares[n]! *= scale;
     }
     const before = s.rootChildren();
-    const report = s.choose(g, { playouts: 100 });
+    const report = s.choose(g, { visits: 100 });
     expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
     const root = tree.visits[0]!;
     expect(root).toBeLessThan(MAX_VISITS);
@@ -592,8 +592,8 @@ describe("counters", () => {
     expect(tree.visits[0]).toBe(3);
     expect(tree.mean(0)).toBeCloseTo(mean, 12);
     expect(Math.sqrt(tree.squares[0]! / 3 - tree.mean(0) ** 2)).toBeCloseTo(spread, 12);
-    expect(tree.ucb[0]).toBeCloseTo(mean, 12);
-    expect(tree.ucb[1]).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(tree.selectionTerms[0]).toBeCloseTo(mean, 12);
+    expect(tree.selectionTerms[1]).toBeCloseTo(1 / Math.sqrt(3), 12);
   });
 });
 
@@ -645,8 +645,8 @@ describe("progress reports", () => {
     const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(4);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.playouts).toBeGreaterThan(seen[i - 1]!.playouts);
-    for (const r of seen) expect(r.playouts).toBeLessThan(report.playouts);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.visits).toBeGreaterThan(seen[i - 1]!.visits);
+    for (const r of seen) expect(r.visits).toBeLessThan(report.visits);
     expect(seen.every((r) => r.pv.length > 0)).toBe(true);
   });
 });
@@ -661,23 +661,23 @@ describe("MCTS-solver", () => {
 
   it("a proven-won root: the search stops early, plays the proven win and says so", () => {
     const p = value(parseCode(trap.code)).position;
-    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: trap.win, proven: "win" });
-    expect(report.playouts).toBeLessThan(200_000);
+    expect(report.visits).toBeLessThan(200_000);
   });
 
   it("a proof climbs the path at once: finished games alone prove the trap's root, leaf solving off", () => {
     const p = value(parseCode(trap.code)).position;
-    const report = solving({ solveEmpties: 0 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 0 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: trap.win, proven: "win" });
-    expect(report.playouts).toBeLessThan(20_000);
+    expect(report.visits).toBeLessThan(20_000);
   });
 
   it("every node it proves agrees with exact search, two plies deep, leaves solved or not", () => {
     const p = value(parseCode(trap.code)).position;
     for (const solveEmpties of [0, 8]) {
       const s = solving({ solveEmpties });
-      s.choose(new Game(p), { playouts: 30_000 });
+      s.choose(new Game(p), { visits: 30_000 });
       let proven = 0;
       for (const child of s.rootChildren()) {
         const after = p.play(child.move);
@@ -698,7 +698,7 @@ describe("MCTS-solver", () => {
   it("the lure, most liked by random playouts, is proven lost and never played", () => {
     const p = value(parseCode(trap.code)).position;
     const s = solving({ solveEmpties: 8 });
-    expect(s.choose(new Game(p), { playouts: 200_000 }).move).toBe(trap.win);
+    expect(s.choose(new Game(p), { visits: 200_000 }).move).toBe(trap.win);
     expect(s.rootChildren().find((c) => c.move === trap.lure)?.proven).toBe("loss");
   });
 
@@ -709,18 +709,18 @@ describe("MCTS-solver", () => {
     const lost = p.play(refutation);
     expect(exact(lost)).toBeLessThan(0);
     const s = solving({ solveEmpties: 8 });
-    const report = s.choose(new Game(lost), { playouts: 3000 });
-    expect(report).toMatchObject({ playouts: 3000, proven: "loss" });
+    const report = s.choose(new Game(lost), { visits: 3000 });
+    expect(report).toMatchObject({ visits: 3000, proven: "loss" });
     const children = s.rootChildren();
     expect(children.every((c) => c.proven === "loss")).toBe(true);
-    expect(report.visits).toBe(Math.max(...children.map((c) => c.visits)));
+    expect(report.moveVisits).toBe(Math.max(...children.map((c) => c.visits)));
     expect(children.filter((c) => c.visits > 100).length).toBeGreaterThan(1);
   });
 
   it("a drawn ending: the only drawing move is played, proven a draw", () => {
     // Black to move; c8 (61) draws and every other move loses (checked by exact search in "backup").
     const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
-    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: 61, proven: "draw" });
   });
 
@@ -869,7 +869,7 @@ describe("evaluated leaves and priors", () => {
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
-    s.choose(new Game(), { playouts: 1 });
+    s.choose(new Game(), { visits: 1 });
     const start = Position.initial();
     for (const child of s.rootChildren()) {
       const after = start.play(child.move);
@@ -883,7 +883,7 @@ describe("evaluated leaves and priors", () => {
   it("values a new leaf by its prior and backs it up, alternating the point of view", () => {
     const trees = twoTrees();
     const s = evaluated({}, discCount, trees);
-    s.choose(new Game(), { playouts: 200 });
+    s.choose(new Game(), { visits: 200 });
     const [tree] = trees;
     let checked = 0;
     for (let n = 0; n < tree.size; n++) {
@@ -907,7 +907,7 @@ describe("evaluated leaves and priors", () => {
 
   it("expands a leaf at its second visit: its first is valued by its prior alone", () => {
     const trees = twoTrees();
-    const report = evaluated({}, discCount, trees).choose(new Game(), { playouts: 50 });
+    const report = evaluated({}, discCount, trees).choose(new Game(), { visits: 50 });
     const [tree] = trees;
     for (let n = 1; n < tree.size; n++) {
       const expanded = (tree.flags[n]! & NodeFlag.Expanded) !== 0;
@@ -924,7 +924,7 @@ describe("evaluated leaves and priors", () => {
         (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
     };
     for (const priorVisits of [0, 2])
-      expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
+      expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { visits: 300 }).move).toBe(19);
   });
 
   it("with random playouts for leaves, priors from the evaluation still weigh the children", () => {
@@ -937,7 +937,7 @@ describe("evaluated leaves and priors", () => {
       random: new Random(1),
       evaluation: lovesD3,
     });
-    const report = s.choose(new Game(), { playouts: 40 });
+    const report = s.choose(new Game(), { visits: 40 });
     expect(report).toMatchObject({ move: 19, leaf: "playout", priors: true });
     expect(s.rootChildren().find((c) => c.move === 19)!.prior).toBeGreaterThan(0.99);
     expect(
@@ -947,7 +947,7 @@ describe("evaluated leaves and priors", () => {
 
   it("without priors, unvisited children are tried first, as in the classic search", () => {
     const s = evaluated({ priorVisits: 0 });
-    s.choose(new Game(), { playouts: 4 });
+    s.choose(new Game(), { visits: 4 });
     expect(s.rootChildren().map((c) => c.visits)).toEqual([1, 1, 1, 1]);
   });
 
@@ -960,7 +960,7 @@ describe("evaluated leaves and priors", () => {
       solver: new Solver(),
       evaluation: discCount,
     });
-    const report = s.choose(new Game(p), { playouts: 500 });
+    const report = s.choose(new Game(p), { visits: 500 });
     expect(report.proven).toBeDefined();
   });
 });
@@ -977,7 +977,7 @@ describe("stopping early", () => {
       .rootChildren()
       .map((c) => c.visits)
       .sort((a, b) => b - a);
-    const rate = report.playouts / report.elapsedMs;
+    const rate = report.visits / report.elapsedMs;
     expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (2000 - report.elapsedMs) * 0.9);
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
   });
@@ -1017,15 +1017,15 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const main = new Search(p, { now: frozenClock, random: new Random(1), evaluation, trees });
     const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
     const helper = new Search(p, { now: frozenClock, random: new Random(2), evaluation, trees: helperTrees });
-    let helped = { playouts: 0, solved: 0 };
+    let helped = { visits: 0, solved: 0 };
     const own = main.choose(new Game(), {
-      playouts: mainPlayouts,
+      visits: mainPlayouts,
       started: (tree, root) => {
-        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { playouts: helperPlayouts });
+        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { visits: helperPlayouts });
       },
     });
     // A new game's tree is the first of the pair.
-    return { main, own, helped, report: main.restate(helped, own.playouts), tree: trees[0], spare: trees[1] };
+    return { main, own, helped, report: main.reportWithHelpers(helped, own.visits), tree: trees[0], spare: trees[1] };
   }
 
   /**
@@ -1042,7 +1042,7 @@ describe("tree parallelisation: searches sharing one tree", () => {
     let checked = 0;
     for (let n = 1; n < tree.size; n++) {
       const m = tree.visits[n]! + k;
-      if (m > 0) expect(tree.ucb[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
+      if (m > 0) expect(tree.selectionTerms[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
       expect(tree.total[n]!).toBeLessThanOrEqual(tree.visits[n]! + 1e-9);
       if (tree.childCount[n] === 0) continue;
       const through = children(n).reduce((sum, c) => sum + tree.visits[c]!, 0);
@@ -1062,12 +1062,12 @@ describe("tree parallelisation: searches sharing one tree", () => {
   ] as const) {
     it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
       const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
-      expect([own.playouts, helped.playouts]).toEqual([2000, 1500]);
+      expect([own.visits, helped.visits]).toEqual([2000, 1500]);
       expect(tree.visits[0]).toBe(3500);
       // The root keeps its count alone: its sum and mean stay as they were made, no one's to read.
-      expect([tree.total[0], tree.ucb[0]]).toEqual([0, 0.5]);
+      expect([tree.total[0], tree.selectionTerms[0]]).toEqual([0, 0.5]);
       checkBookkeeping(tree);
-      expect(report.playouts).toBe(3500);
+      expect(report.visits).toBe(3500);
       expect(report.nodes).toBe(tree.size);
     });
   }
@@ -1077,7 +1077,7 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const best = main.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     const game = new Game();
     game.play(best.move);
-    const next = main.choose(game, { playouts: 10 });
+    const next = main.choose(game, { visits: 10 });
     expect(next.reused).toBe(best.visits);
     // The move's subtree was copied into the spare, now the tree: its root has both searches' visits and this one's.
     expect(spare.visits[0]).toBe(best.visits + 10);
@@ -1089,18 +1089,18 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const owner = new Search(p, { now: frozenClock, random: new Random(1), trees: [tree, Tree.shared(p.maxNodes)] });
     let calls = 0;
     owner.choose(new Game(), {
-      playouts: 100,
+      visits: 100,
       started: (t, root) => {
         const helper = new Search(p, { now: frozenClock, random: new Random(2) });
         const done = helper.searchShared(new Tree(t.capacity, t.memory), root, { stop: () => ++calls > 2 });
         // The clock is read every 32 visits: the third reading stops it.
-        expect(done.playouts).toBe(64);
+        expect(done.visits).toBe(64);
       },
     });
     expect(calls).toBe(3);
   });
 
   it("is only for a shared tree", () => {
-    expect(() => search().searchShared(new Tree(10), Position.initial(), { playouts: 1 })).toThrow(/shared tree/);
+    expect(() => search().searchShared(new Tree(10), Position.initial(), { visits: 1 })).toThrow(/shared tree/);
   });
 });

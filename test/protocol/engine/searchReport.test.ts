@@ -6,13 +6,13 @@ import { PASS, Position, type SearchReport } from "../../../src/index.js";
 describe("the search's report line", () => {
   const report: SearchReport = {
     move: 19,
-    playouts: 5000,
+    visits: 5000,
     elapsedMs: 500,
     reused: 100,
     nodes: 900,
     pruned: 3,
-    visits: 4000,
-    winRate: 0.75,
+    moveVisits: 4000,
+    moveWinRate: 0.75,
     pv: [19, 18],
     leaf: "playout",
     priors: false,

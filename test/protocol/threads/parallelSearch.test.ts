@@ -59,8 +59,8 @@ describe("the search on several threads, the threads started by a test", () => {
       now: () => 0,
       startThread: threads.start,
     });
-    const report = search.choose(new Game(), { playouts: 1000 });
-    expect(report).toMatchObject({ threads: 3, sharedTree: false, playouts: 3000 });
+    const report = search.choose(new Game(), { visits: 1000 });
+    expect(report).toMatchObject({ threads: 3, sharedTree: false, visits: 3000 });
     expect(threads.requests.map((r) => r.kind)).toEqual(["search", "search"]);
     const merged = search.rootChildren();
     expect(merged.reduce((sum, c) => sum + c.visits, 0)).toBe(3000);
@@ -76,10 +76,10 @@ describe("the search on several threads, the threads started by a test", () => {
       now: () => 0,
       startThread: threads.start,
     });
-    const report = search.choose(new Game(), { playouts: 1000 });
+    const report = search.choose(new Game(), { visits: 1000 });
     expect(threads.requests.map((r) => r.kind)).toEqual(["shared"]);
     // The helper's visits ran to their own limit before the main thread's.
-    expect(report).toMatchObject({ threads: 2, sharedTree: true, playouts: 2000 });
+    expect(report).toMatchObject({ threads: 2, sharedTree: true, visits: 2000 });
     expect(search.rootChildren().reduce((sum, c) => sum + c.visits, 0)).toBe(2000);
   });
 
@@ -92,7 +92,7 @@ describe("the search on several threads, the threads started by a test", () => {
       startThread: () => err("no threads here"),
     });
     expect(log).toEqual(["threads: no threads here: searching on 1 thread, not 4"]);
-    expect(search.choose(new Game(), { playouts: 100 })).toMatchObject({ threads: 1, playouts: 100 });
+    expect(search.choose(new Game(), { visits: 100 })).toMatchObject({ threads: 1, visits: 100 });
   });
 
   it("a thread whose search fails is left out at once, said on the log, and its error added when it comes", async () => {
@@ -104,12 +104,12 @@ describe("the search on several threads, the threads started by a test", () => {
       now: () => 0,
       startThread: threads.start,
     });
-    expect(search.choose(new Game(), { playouts: 500 })).toMatchObject({ threads: 2, playouts: 1000 });
+    expect(search.choose(new Game(), { visits: 500 })).toMatchObject({ threads: 2, visits: 1000 });
     expect(log).toEqual(["threads: thread 2's search failed; searching on 2 threads from now on"]);
     await Promise.resolve();
     expect(log.at(-1)).toBe("threads: thread 2 failed: no search here");
     threads.requests.length = 0;
-    search.choose(new Game(), { playouts: 10 });
+    search.choose(new Game(), { visits: 10 });
     expect(threads.requests).toHaveLength(1);
   });
 });

@@ -144,7 +144,7 @@ describe("the move of the merged root", () => {
       );
       // The engine plays a position without a choice at once, unsearched.
       if (forcedMove(position) !== undefined) continue;
-      const report = search.choose(new Game(position), { playouts: 4000 });
+      const report = search.choose(new Game(position), { visits: 4000 });
       searched++;
       const children = search.rootChildren();
       proven += children.filter((c) => c.proven !== undefined).length;

@@ -19,13 +19,13 @@ const WHITE = BLACK.play(v("f5"));
 
 const SEARCH: SearchReport = {
   move: v("c4"),
-  playouts: 12345,
+  visits: 12345,
   elapsedMs: 480,
   reused: 300,
   nodes: 20000,
   pruned: 3,
-  visits: 9000,
-  winRate: 0.625,
+  moveVisits: 9000,
+  moveWinRate: 0.625,
   pv: [v("c4"), v("c3"), v("d3")],
   leaf: "playout",
   priors: false,
@@ -90,12 +90,14 @@ describe("our engine's report lines, read back", () => {
   });
 
   it("reads a search that had no time", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({
-      kind: "search",
-      visits: 0,
-      winRate: 0.5,
-      pv: [],
-    });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, moveVisits: 0, visits: 0, pv: [] }, BLACK))).toMatchObject(
+      {
+        kind: "search",
+        visits: 0,
+        winRate: 0.5,
+        pv: [],
+      },
+    );
   });
 
   const solve = (score: number, solved = true): SolveResult =>
