@@ -951,9 +951,17 @@ describe("evaluated leaves and priors", () => {
     expect(s.rootChildren().map((c) => c.visits)).toEqual([1, 1, 1, 1]);
   });
 
-  it("still solves small leaves and proves them", () => {
-    const board = "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--";
-    const p = value(parseBoardLines(board, true));
+  it.each([
+    // Black to move with 4 empties: lost by 22 whatever it plays.
+    ["a lost ending", "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--", "loss"],
+    // Black to move with 10 empties: g8 wins, and only g8 (the trap of "refutations deeper than one ply").
+    ["a won ending with one winning move", "011110001111122011212202111222021111122211122122111112210022220110", "win"],
+  ] as const)("still solves small leaves and proves them: %s", (_, text, expected) => {
+    const p = text.includes("/") ? value(parseBoardLines(text, true)) : value(parseCode(text)).position;
+    // The result with best play, by exact search apart from the solver and the search.
+    const best = exact(p);
+    const word = (score: number) => (score > 0 ? "win" : score < 0 ? "loss" : "draw");
+    expect(word(best)).toBe(expected);
     const s = new Search(evalParams({ solveEmpties: 8 }), {
       now: frozenClock,
       random: new Random(1),
@@ -961,7 +969,10 @@ describe("evaluated leaves and priors", () => {
       evaluation: discCount,
     });
     const report = s.choose(new Game(p), { visits: 500 });
-    expect(report.proven).toBeDefined();
+    expect(report.proven).toBe(expected);
+    // The move played achieves it: the position after it is worth the opposite to the opponent.
+    expect(p.legalSquares()).toContain(report.move);
+    expect(word(-exact(p.play(report.move)))).toBe(expected);
   });
 });
 
@@ -1033,12 +1044,12 @@ describe("tree parallelisation: searches sharing one tree", () => {
    * its result r there and 1 - r to the child it went on to, so a node's total is its
    * children's losses plus at most one for each visit that ended at the node itself. And no
    * virtual loss is left: below the root (whose mean a shared tree does not keep), every cached
-   * mean is its counts' (with its prior's visits).
+   * mean is its counts' (with the `priorVisits` the parameters set, not what the tree says it has).
    */
-  function checkBookkeeping(tree: Tree): void {
+  function checkBookkeeping(tree: Tree, priorVisits: number): void {
     const children = (n: number) => Array.from({ length: tree.childCount[n]! }, (_, i) => tree.firstChild[n]! + i);
     expect(children(0).reduce((sum, c) => sum + tree.visits[c]!, 0)).toBe(tree.visits[0]);
-    const k = tree.priorVisits;
+    const k = priorVisits;
     let checked = 0;
     for (let n = 1; n < tree.size; n++) {
       const m = tree.visits[n]! + k;
@@ -1056,9 +1067,10 @@ describe("tree parallelisation: searches sharing one tree", () => {
     expect(checked).toBeGreaterThan(10);
   }
 
-  for (const [what, over] of [
-    ["classic", {}],
-    ["evaluated", { leaf: "eval", priorVisits: 2 }],
+  // Each with the prior visits the parameters set: the classic search's none, or 2.
+  for (const [what, over, priorVisits] of [
+    ["classic", { priorVisits: 0 }, 0],
+    ["evaluated", { leaf: "eval", priorVisits: 2 }, 2],
   ] as const) {
     it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
       const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
@@ -1066,7 +1078,7 @@ describe("tree parallelisation: searches sharing one tree", () => {
       expect(tree.visits[0]).toBe(3500);
       // The root keeps its count alone: its sum and mean stay as they were made, no one's to read.
       expect([tree.total[0], tree.selectionTerms[0]]).toEqual([0, 0.5]);
-      checkBookkeeping(tree);
+      checkBookkeeping(tree, priorVisits);
       expect(report.visits).toBe(3500);
       expect(report.nodes).toBe(tree.size);
     });
