@@ -4,6 +4,7 @@ import { randomPlayout } from "../playout.js";
 import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
+import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation } from "./params.js";
 import { Proof } from "./proof.js";
@@ -12,26 +13,11 @@ import { type ChildStats, type SearchReport, childStats, makeSearchReport } from
 import { selectChild } from "./selection.js";
 import { MAX_VISITS, Tree } from "./tree.js";
 
-/**
- * Plays a position out and returns the final disc difference for the side to move (pl, ph)
- * against (ol, oh). The search's default is `randomPlayout`; tests inject their own.
- */
-export type Playout = (pl: number, ph: number, ol: number, oh: number, random: Random) => number;
-
-/** Solves small positions exactly: 1, 0 or -1 for the side to move (pl, ph) with best play. */
-export interface LeafSolver {
-  outcome(pl: number, ph: number, ol: number, oh: number): number;
-}
-
-/** A static evaluation: the final disc difference the side to move (pl, ph) can expect (src/eval/evaluation.ts). */
-export interface LeafEvaluation {
-  evaluate(pl: number, ph: number, ol: number, oh: number): number;
-}
-
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
+
 /** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
 export interface SearchDependencies {
   /** The clock, in milliseconds. */
@@ -125,13 +111,8 @@ export class Search {
 
   /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
   private configureTree(tree: Tree): void {
-    tree.priorVisits = this.priorVisits;
+    tree.priorVisits = this.params.priorVisits;
     tree.spreads = this.params.ppR > 0;
-  }
-
-  /** With evaluated leaves, the virtual visits of each child's prior; 0 for the classic search. */
-  private get priorVisits(): number {
-    return this.params.priorVisits;
   }
 
   /**
