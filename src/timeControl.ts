@@ -81,7 +81,7 @@ export class TimeControl {
    * `time_left` before every move still cannot be overspent; its next report replaces this.
    */
   spend(black: boolean, ms: number): void {
-    const clock = this.clock;
+    const clock = this.timeLimit;
     if (clock === null) return;
     const left = this.timeLeft(black) ?? this.initialLeft(clock);
     let seconds = Math.max(0, left.seconds - ms / 1000);
@@ -106,8 +106,8 @@ export class TimeControl {
     else this.left.white = left;
   }
 
-  /** The clock as the controller set it, null when there is none or it means no limit. */
-  get clock(): ClockSettings | null {
+  /** The clock as the controller set it when it limits the time: null when there is none, or when it means no limit. */
+  get timeLimit(): ClockSettings | null {
     const s = this.current;
     if (s === null || (s.mainSeconds === 0 && s.byoYomiSeconds > 0 && s.byoYomiStones === 0)) return null;
     return s;
@@ -119,7 +119,7 @@ export class TimeControl {
    * stone a period), where a search that stops early only wastes the rest.
    */
   savingsCarryOver(black: boolean): boolean {
-    const clock = this.clock;
+    const clock = this.timeLimit;
     if (clock === null) return false;
     const left = this.timeLeft(black) ?? this.initialLeft(clock);
     return left.stones === 0 ? left.seconds > 0 : left.stones > 1;
@@ -127,7 +127,7 @@ export class TimeControl {
 
   /** Milliseconds to think for the side (black or white) to move, with `empties` empty squares on the board. */
   budgetMs(black: boolean, empties: number): number {
-    const clock = this.clock;
+    const clock = this.timeLimit;
     if (clock === null) return this.moveTimeMs;
     const left = this.timeLeft(black) ?? this.initialLeft(clock);
     const leftMs = left.seconds * 1000;

@@ -6,7 +6,7 @@ describe("time control", () => {
     const tc = new TimeControl(5000);
     expect(tc.budgetMs(true, 60)).toBe(5000);
     tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 1, byoYomiStones: 0 });
-    expect(tc.clock).toBeNull();
+    expect(tc.timeLimit).toBeNull();
     expect(tc.budgetMs(false, 30)).toBe(5000);
   });
 
@@ -88,7 +88,7 @@ describe("time control", () => {
       const stones = random.below(4);
       tc.setTimeLeft(true, { seconds, stones });
       const budget = tc.budgetMs(true, 1 + random.below(60));
-      if (tc.clock !== null)
+      if (tc.timeLimit !== null)
         expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - safetyMarginMs(seconds * 1000)));
       expect(budget).toBeGreaterThanOrEqual(0);
     }

@@ -12,7 +12,7 @@ import {
 } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type Parallelisation, defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
-import { ParallelSearch } from "../engine/parallelSearch.js";
+import { ParallelSearch } from "../threads/parallelSearch.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -90,7 +90,7 @@ function runPlayouts(ms: number, random: Random): readonly [count: number, elaps
 function searchRound(search: Pick<Search, "reset" | "choose">, ms: number): number {
   search.reset();
   const report = search.choose(new Game(), { timeMs: ms });
-  return (report.playouts * 1000) / report.elapsedMs;
+  return (report.visits * 1000) / report.elapsedMs;
 }
 
 /** The search's visits per second from the start position, one one-second search a round (each from a fresh tree). */
@@ -102,7 +102,7 @@ function measureSearch(
   log: (text: string) => void,
   what: string,
 ): number[] {
-  const search = new Search(params, () => performance.now(), random, randomPlayout, undefined, evaluation);
+  const search = new Search(params, { now: () => performance.now(), random, evaluation });
   const rates: number[] = [];
   for (let r = 0; r < rounds; r++) {
     log(`bench: ${what}, round ${r + 1} of ${rounds}`);
@@ -141,7 +141,7 @@ function searching(search: Pick<Search, "reset" | "choose">, stretch = 1): Slice
     },
     slice: (ms) => {
       const report = search.choose(game, { timeMs: ms * stretch });
-      return [report.playouts, report.elapsedMs];
+      return [report.visits, report.elapsedMs];
     },
   };
 }
@@ -189,13 +189,8 @@ function measureRawAndSearch(
   random: Random,
   log: (text: string) => void,
 ): { readonly raw: number[]; readonly search: number[]; readonly flat: number[] } {
-  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random, randomPlayout);
-  const flat = new Search(
-    { ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" },
-    () => performance.now(),
-    random,
-    randomPlayout,
-  );
+  const search = new Search(CLASSIC_SEARCH_PARAMS, { now: () => performance.now(), random });
+  const flat = new Search({ ...CLASSIC_SEARCH_PARAMS, algorithm: "ucb" }, { now: () => performance.now(), random });
   // Warm-up, so the optimising compiler has finished with all three.
   runPlayouts(300, random);
   searchRound(search, 300);
@@ -224,9 +219,9 @@ function measureThreads(
   log: (line: string) => void,
 ): { readonly one: number[]; readonly many: number[]; readonly longer: number[] | undefined } {
   const options = { ...defaultEngineOptions(), seed: 1 };
-  const one = new ParallelSearch({ ...options, threads: 1 }, log, evaluation);
-  const many = new ParallelSearch({ ...options, threads, parallel }, log, evaluation);
-  const longer = parallel === "tree" ? new ParallelSearch({ ...options, threads: 1 }, log, evaluation) : undefined;
+  const one = new ParallelSearch({ ...options, threads: 1 }, { log, evaluation });
+  const many = new ParallelSearch({ ...options, threads, parallel }, { log, evaluation });
+  const longer = parallel === "tree" ? new ParallelSearch({ ...options, threads: 1 }, { log, evaluation }) : undefined;
   // Warm-up: the optimising compiler, and the workers' start (a worker loads its bundle and allocates its trees).
   searchRound(one, 300);
   searchRound(many, 1000);

@@ -1,10 +1,12 @@
 import {
   CLASSIC_SEARCH_PARAMS,
   Game,
+  MoveChooser,
   type Position,
   Random,
   Search,
   Solver,
+  TreeSearchChooser,
   formatObf,
   formatVertex,
 } from "../../src/index.js";
@@ -74,7 +76,9 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
   const { count, fewest, most, seed, playouts, answers } = parsed.settings;
   if (fewest > most) return usageError(endgamesProgram, `--fewest ${fewest} is more than --most ${most}`, out);
   const random = new Random(seed);
-  const search = new Search(CLASSIC_SEARCH_PARAMS, () => performance.now(), random);
+  const search = new Search(CLASSIC_SEARCH_PARAMS, { now: () => performance.now(), random });
+  // A position without a choice is played at once, unsearched, as the engine does.
+  const chooser = new MoveChooser(new TreeSearchChooser(() => search));
   const solver = new Solver();
   let made = 0;
   while (made < count) {
@@ -85,7 +89,8 @@ export function endgamesCommand(args: readonly string[], out: Output): number {
       const moves = game.position.legalMoves();
       game.play(moves[random.below(moves.length)]!);
     }
-    while (!game.isOver() && game.position.empties() > empties) game.play(search.choose(game, { playouts }).move);
+    while (!game.isOver() && game.position.empties() > empties)
+      game.play(chooser.choose(game, { visits: playouts }).move);
     const position = game.position;
     // A game that ended early, or a position where the mover must pass, is skipped.
     if (position.empties() !== empties || position.legalSquares().length === 0) continue;

@@ -1,7 +1,6 @@
 import { createConnection } from "node:net";
 import { type Evaluation, type Result, err, ok } from "../../src/index.js";
-import { needsEvaluation } from "../engine/engineSearch.js";
-import { loadEvaluation } from "../engine/evaluationWeights.js";
+import { loadEvaluation, needsEvaluation } from "../engine/evaluationWeights.js";
 import {
   type EngineOptions,
   type EngineProtocol,

@@ -1,4 +1,5 @@
 import {
+  type Choice,
   type Move,
   type Position,
   type Result,
@@ -12,9 +13,9 @@ import {
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
-import type { RootChild } from "./rootMerge.js";
+import type { RootChild } from "../threads/rootMerge.js";
 import type { Answer, LineProtocol } from "./serve.js";
-import type { Session, Thought } from "./session.js";
+import type { Session } from "./session.js";
 
 /**
  * NBoard's engine protocol, version 2, as the NBoard GUI speaks it (docs/protocols.md): a
@@ -137,7 +138,7 @@ function assessChild(session: Session, child: RootChild): Assessment {
  * player's one move with its value, or the search's choice and then its other visited moves by
  * visits; none for a move chosen without search (the only one, a pass, a random choice).
  */
-function assessments(session: Session, thought: Thought): Assessment[] {
+function assessments(session: Session, thought: Choice): Assessment[] {
   if (thought.by === "alphabeta") {
     return [
       {
@@ -162,9 +163,9 @@ function assessments(session: Session, thought: Thought): Assessment[] {
       },
     ];
   }
-  const { report } = thought;
-  const children = report.reason === "search" ? session.searchChildren([]) : [];
-  const chosen = children.find((c) => c.move === report.move);
+  if (thought.by !== "search") return [];
+  const children = session.searchChildren([]);
+  const chosen = children.find((c) => c.move === thought.move);
   if (chosen === undefined || chosen.visits === 0) return [];
   const others = children.filter((c) => c !== chosen && c.visits > 0).sort((a, b) => b.visits - a.visits);
   return [chosen, ...others].map((c) => assessChild(session, c));
@@ -173,7 +174,7 @@ function assessments(session: Session, thought: Thought): Assessment[] {
 /** The session's choice for the side to move, the game left as it is, and its assessed moves ([] when it was not searched). */
 function choose(session: Session): {
   readonly move: Move;
-  readonly thought: Thought | undefined;
+  readonly thought: Choice | undefined;
   readonly assessed: readonly Assessment[];
 } {
   const move = session.chooseMove();
@@ -215,16 +216,16 @@ function hintLine(a: {
 function thinkingStatus(session: Session, what: string): string {
   const limits = session.limits(session.position);
   const budget = [
-    ...(limits.playouts === undefined ? [] : [`${limits.playouts} playouts`]),
+    ...(limits.visits === undefined ? [] : [`${limits.visits} playouts`]),
     ...(limits.timeMs === undefined ? [] : [`${(limits.timeMs / 1000).toFixed(1)} s`]),
   ].join(", at most ");
   return `status ${what}${budget === "" ? "" : ` (${budget})`}`;
 }
 
 /** `nodestats PLAYOUTS SECONDS` of a search, for NBoard's speed display; nothing for a solve. */
-function nodeStats(thought: Thought | undefined): string[] {
-  if (thought?.by !== "search" || thought.report.reason !== "search") return [];
-  return [`nodestats ${thought.report.playouts} ${(thought.elapsedMs / 1000).toFixed(3)}`];
+function nodeStats(thought: Choice | undefined): string[] {
+  if (thought?.by !== "search") return [];
+  return [`nodestats ${thought.report.visits} ${(thought.elapsedMs / 1000).toFixed(3)}`];
 }
 
 function checkPlayable(position: Position): Result<void> {
@@ -244,7 +245,7 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
     run: (session, rest) => {
       const depth = wholeNumber(rest, "the depth", 1, 60);
       if (!depth.ok) return depth;
-      session.setPlayouts(depth.value * PLAYOUTS_PER_DEPTH);
+      session.setVisits(depth.value * PLAYOUTS_PER_DEPTH);
       return silent;
     },
   },

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import {
   CLASSIC_SEARCH_PARAMS,
+  DEFAULT_ALPHA_BETA_DEPTH,
   DEFAULT_SEARCH_PARAMS,
   MAX_DEPTH,
   type Result,
@@ -52,7 +53,11 @@ export interface EngineOptions {
   readonly connectTimeout: number;
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
   readonly progress?: number;
+  /** What chooses the moves after the solver: the tree search (UCT or flat UCB1, `search.algorithm`), the alpha-beta player, or none (random moves). */
+  readonly chooser: EngineChooser;
   readonly search: SearchParams;
+  /** The alpha-beta player's deepest iteration, in plies. */
+  readonly alphaBetaDepth: number;
   /** Threads searching each move at once. */
   readonly threads: number;
   /** With several threads: each its own tree, the root statistics merged ("root"), or one tree shared with virtual loss ("tree"). */
@@ -62,6 +67,8 @@ export interface EngineOptions {
 }
 
 export type EngineProtocol = "otp" | "gtp" | "nboard";
+
+export type EngineChooser = "search" | "random" | "alphabeta";
 
 export type Parallelisation = "root" | "tree";
 
@@ -172,7 +179,7 @@ export function parseParallelisation(text: string): Result<Parallelisation> {
   return text === "root" || text === "tree" ? ok(text) : err(`expected root or tree, got "${printable(text)}"`);
 }
 
-function parseAlgorithm(text: string): Result<SearchParams["algorithm"]> {
+function parseAlgorithm(text: string): Result<SearchParams["algorithm"] | "random" | "alphabeta"> {
   return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta"
     ? ok(text)
     : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
@@ -312,16 +319,19 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     `give up a TCP connection that does not answer within this time (default ${DEFAULT_CONNECT_SECONDS})`,
     (t) => parseDecimal(t, 0.01, 3600),
   ),
-  "--search": searchSetting(
-    "algorithm",
+  "--search": valued(
     "uct|ucb|random|alphabeta",
     `UCT tree search, flat UCB1 over the root moves, random moves, or alpha-beta over the pattern evaluation (default ${DEFAULT_SEARCH_PARAMS.algorithm})`,
     parseAlgorithm,
+    (options: EngineOptions, algorithm) =>
+      algorithm === "random" || algorithm === "alphabeta"
+        ? { ...options, chooser: algorithm }
+        : { ...options, chooser: "search", search: { ...options.search, algorithm } },
   ),
-  "--depth": searchSetting(
-    "depth",
+  "--depth": field(
+    "alphaBetaDepth",
     "N",
-    `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_SEARCH_PARAMS.depth})`,
+    `the alpha-beta player's depth in plies, searched by iterative deepening within the move's time (default ${DEFAULT_ALPHA_BETA_DEPTH})`,
     (t) => parseWholeNumber(t, 1, MAX_DEPTH),
   ),
   "--classic": flag(
@@ -394,7 +404,9 @@ export function defaultEngineOptions(): EngineOptions {
     visits: undefined,
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
+    chooser: "search",
     search: DEFAULT_SEARCH_PARAMS,
+    alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
     threads: 1,
     // One shared tree scored 0.750 against a tree a thread at 2 threads and 1 s a move (docs/strength.md).
     parallel: "tree",

@@ -1,6 +1,7 @@
 import {
   type AlphaBetaResult,
-  PASS,
+  type Choice,
+  type Move,
   type Position,
   type SearchReport,
   type SolveMode,
@@ -8,7 +9,7 @@ import {
   formatOtpMove,
   formatVertex,
 } from "../../src/index.js";
-import type { RootChild } from "./rootMerge.js";
+import type { RootChild } from "../threads/rootMerge.js";
 
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of
@@ -21,32 +22,35 @@ export function formatSearchReport(
   position: Position,
   word: "search" | "thinking" = "search",
 ): string {
-  const move = `${formatVertex(report.move)} (${formatOtpMove(report.move)})`;
-  const side = position.blackToMove ? "black" : "white";
-  switch (report.reason) {
+  const seconds = report.elapsedMs / 1000;
+  const rate = seconds > 0 ? Math.round(report.visits / seconds) : 0;
+  const threads =
+    (report.threads ?? 1) > 1
+      ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}`
+      : "";
+  return (
+    `${word}: ${sideToMove(position)}: ${report.visits} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
+    `${report.nodes} nodes, ${report.pruned} pruned; ${moveText(report.move)} ` +
+    `${report.moveVisits > 0 ? `wins ${(100 * report.moveWinRate).toFixed(1)}% of ${report.moveVisits}` : "unvisited (no time to search)"}; ` +
+    `${report.proven === undefined ? "" : `proven ${report.proven}; `}` +
+    `pv ${report.pv.map(formatVertex).join(" ")}`
+  );
+}
+
+/** A move played without search, said as the search's line: a forced one, or the random baseline's. */
+export function formatUnsearchedMove(
+  choice: Extract<Choice, { readonly by: "forced" | "random" }>,
+  position: Position,
+): string {
+  const side = sideToMove(position);
+  if (choice.by === "random") return `search: ${side}: ${moveText(choice.move)} at random`;
+  switch (choice.reason) {
     case "game over":
       return `search: ${side}: the game is over, pass`;
     case "pass":
       return `search: ${side} has no legal move, pass`;
-    case "random":
-      return `search: ${side}: ${move} at random`;
     case "only move":
-      return `search: ${side}: ${move} is the only move, played at once`;
-    case "search": {
-      const seconds = report.elapsedMs / 1000;
-      const rate = seconds > 0 ? Math.round(report.playouts / seconds) : 0;
-      const threads =
-        (report.threads ?? 1) > 1
-          ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}`
-          : "";
-      return (
-        `${word}: ${side}: ${report.playouts} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
-        `${report.nodes} nodes, ${report.pruned} pruned; ${move} ` +
-        `${report.visits > 0 ? `wins ${(100 * report.winRate).toFixed(1)}% of ${report.visits}` : "unvisited (no time to search)"}; ` +
-        `${report.proven === undefined ? "" : `proven ${report.proven}; `}` +
-        `pv ${report.pv.map(formatVertex).join(" ")}`
-      );
-    }
+      return `search: ${side}: ${moveText(choice.move)} is the only move, played at once`;
   }
 }
 
@@ -72,6 +76,31 @@ export function formatRootMoves(
   return `${word} moves: ${side}: ${moves.join(", ")}`;
 }
 
+/** The line that says how a move was chosen; undefined for the solver's, said as soon as the solve ended (formatSolveReport). */
+export function formatChoice(choice: Choice, position: Position): string | undefined {
+  switch (choice.by) {
+    case "forced":
+    case "random":
+      return formatUnsearchedMove(choice, position);
+    case "search":
+      return formatSearchReport(choice.report, position);
+    case "alphabeta":
+      return formatAlphaBetaReport(choice, choice.searchMs, position);
+    case "solver":
+      return undefined;
+  }
+}
+
+/** The side to move, as the lines say it. */
+function sideToMove(position: Position): string {
+  return position.blackToMove ? "black" : "white";
+}
+
+/** A move as a GTP vertex with its OTP `x y`. */
+function moveText(move: Move): string {
+  return `${formatVertex(move)} (${formatOtpMove(move)})`;
+}
+
 /** What the search used: evaluated leaves with or without priors, or playouts; leaves solved; an early stop. */
 function knowledge(report: SearchReport): string {
   const leaves = `${report.leaf === "eval" ? "eval leaves" : "random playouts"}${report.priors ? ", priors" : ""}`;
@@ -95,12 +124,13 @@ export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedM
 }
 
 /** The alpha-beta player's one line: depth reached, work, the move and its value. */
-export function formatAlphaBetaReport(result: AlphaBetaResult, elapsedMs: number, position: Position): string {
-  const side = position.blackToMove ? "black" : "white";
-  if (result.move === undefined) return `alphabeta: ${side}: the game is over, pass`;
-  if (result.move === PASS) return `alphabeta: ${side} has no legal move, pass`;
+export function formatAlphaBetaReport(
+  result: Omit<AlphaBetaResult, "move"> & { readonly move: Move },
+  elapsedMs: number,
+  position: Position,
+): string {
   const seconds = elapsedMs / 1000;
   const rate = seconds > 0 ? Math.round(result.nodes / seconds) : 0;
   const score = result.score > 0 ? `+${result.score.toFixed(2)}` : result.score.toFixed(2);
-  return `alphabeta: ${side}: depth ${result.depth}, ${result.nodes} nodes in ${seconds.toFixed(2)} s (${rate}/s); ${formatVertex(result.move)} (${formatOtpMove(result.move)}) ${score} discs`;
+  return `alphabeta: ${sideToMove(position)}: depth ${result.depth}, ${result.nodes} nodes in ${seconds.toFixed(2)} s (${rate}/s); ${moveText(result.move)} ${score} discs`;
 }

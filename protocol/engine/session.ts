@@ -1,51 +1,29 @@
 import {
-  AlphaBeta,
+  AlphaBetaChooser,
+  type Choice,
+  type Chooser,
   type CodedPosition,
   type Evaluation,
   Game,
   type Move,
+  MoveChooser,
   PASS,
   type Position,
+  Random,
+  RandomChooser,
   type Result,
   type SearchLimits,
-  SolvePlanner,
   Solver,
+  SolverFirst,
   TimeControl,
+  TreeSearchChooser,
   ok,
 } from "../../src/index.js";
-import type { SearchReport, SolveMode } from "../../src/index.js";
-import { needsEvaluation } from "./engineSearch.js";
+import { needsEvaluation } from "./evaluationWeights.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { ParallelSearch } from "./parallelSearch.js";
-import type { RootChild } from "./rootMerge.js";
-import { formatAlphaBetaReport, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
-
-/** A chosen move and the time it took to choose it. */
-interface Choice {
-  readonly move: Move;
-  readonly elapsedMs: number;
-}
-
-/**
- * What the last move choice rested on, for protocols that show it (NBoard's evaluations):
- * the solver's proven score, or the search's report (whose tree `searchChildren` reads).
- */
-export type Thought =
-  | {
-      readonly by: "solver";
-      readonly move: Move;
-      readonly mode: SolveMode;
-      readonly score: number;
-      readonly elapsedMs: number;
-    }
-  | { readonly by: "search"; readonly report: SearchReport; readonly elapsedMs: number }
-  | {
-      readonly by: "alphabeta";
-      readonly move: Move;
-      readonly score: number;
-      readonly depth: number;
-      readonly elapsedMs: number;
-    };
+import { ParallelSearch } from "../threads/parallelSearch.js";
+import type { RootChild } from "../threads/rootMerge.js";
+import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
@@ -55,16 +33,15 @@ export class Session {
   private current = new Game();
   /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
   readonly clock: TimeControl;
-  /** Made at the first genmove: its trees (one a thread) are the engine's large allocations. */
+  /** Made at the first search: its trees (one a thread) are the engine's large allocations. */
   private search: ParallelSearch | undefined;
   /** Made at the first solve: its transposition table is kept from move to move. */
   private solver: Solver | undefined;
-  private readonly planner = new SolvePlanner();
-  private thought: Thought | undefined;
-  /** Playouts per move set by the controller (NBoard's `set depth`), in place of --visits. */
-  private playoutsSetting: number | undefined;
-  /** Made at the first genmove with --search alphabeta. */
-  private alphaBeta: AlphaBeta | undefined;
+  /** The move chooser of --search, the solver before it (except for random moves). */
+  private readonly chooser: MoveChooser;
+  private thought: Choice | undefined;
+  /** Visits per move set by the controller (NBoard's `set depth`), in place of --visits. */
+  private visitsSetting: number | undefined;
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -80,6 +57,23 @@ export class Session {
     if (needsEvaluation(options) && evaluation === undefined)
       throw new Error("these engine options need the session made with an evaluation");
     this.clock = new TimeControl(options.time * 1000, options.timeAllocation);
+    this.chooser = new MoveChooser(this.algorithmChooser());
+  }
+
+  /** The chooser of the algorithm the options name, the one place where it is decided. */
+  private algorithmChooser(): Chooser {
+    const { options } = this;
+    if (options.chooser === "random") return new RandomChooser(new Random(options.seed));
+    return new SolverFirst({
+      solver: () => this.sharedSolver(),
+      next:
+        options.chooser === "alphabeta"
+          ? new AlphaBetaChooser(this.evaluation!, options.alphaBetaDepth, this.now)
+          : new TreeSearchChooser(() => this.searcher()),
+      now: this.now,
+      tried: (attempt) =>
+        this.log(formatSolveReport(attempt.result, attempt.mode, attempt.elapsedMs, attempt.position)),
+    });
   }
 
   get game(): Game {
@@ -140,7 +134,7 @@ export class Session {
   }
 
   /** How the last move was chosen; undefined before the first. */
-  get lastThought(): Thought | undefined {
+  get lastThought(): Choice | undefined {
     return this.thought;
   }
 
@@ -149,9 +143,9 @@ export class Session {
     return this.search?.children(line) ?? [];
   }
 
-  /** A fixed number of playouts per move from now on, in place of what --visits or --time said. */
-  setPlayouts(playouts: number): void {
-    this.playoutsSetting = playouts;
+  /** A fixed number of visits per move from now on, in place of what --visits or --time said. */
+  setVisits(visits: number): void {
+    this.visitsSetting = visits;
   }
 
   /**
@@ -170,79 +164,36 @@ export class Session {
   }
 
   /**
-   * The move chooser for the side to move: the exact solver when a solve fits in the move's
-   * budget and proves something worth playing, else the tree search for the time left (or a
-   * fixed number of playouts), never longer than the ceiling on one move. Each step's report
-   * goes to the diagnostic stream.
+   * The move chooser's move for the side to move (a position without a choice answered at
+   * once, else the solver when a solve fits and then --search's algorithm), for the time left
+   * or a fixed number of visits, never longer than the ceiling on one move. Each step's
+   * report goes to the diagnostic stream.
    */
   private think(): Choice {
     const position = this.position;
     const limits = this.limits(position);
-    const solve = this.solveIfItFits(position, limits);
-    if (solve.choice !== undefined) return solve.choice;
-    const rest =
-      limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - solve.spentMs) };
-    if (this.options.search.algorithm === "alphabeta") return this.thinkAlphaBeta(position, rest.timeMs, solve.spentMs);
     const { progress } = this.options;
-    const report = this.searcher().choose(
+    const choice = this.chooser.choose(
       this.current,
       progress === undefined
-        ? rest
+        ? limits
         : {
-            ...rest,
+            ...limits,
             progress: {
               everyMs: progress * 1000,
-              report: (standing) => {
-                this.log(formatSearchReport(standing, position, "thinking"));
+              report: (soFar) => {
+                this.log(formatSearchReport(soFar, position, "thinking"));
                 this.log(formatRootMoves(this.searchChildren([]), position, "thinking"));
               },
             },
           },
     );
-    this.log(formatSearchReport(report, position));
+    const line = formatChoice(choice, position);
+    if (line !== undefined) this.log(line);
     // With --progress, for a page that shows every move's value: each move's standing at the end too.
-    if (progress !== undefined && report.reason === "search")
-      this.log(formatRootMoves(this.searchChildren([]), position));
-    const elapsedMs = solve.spentMs + report.elapsedMs;
-    this.thought = { by: "search", report, elapsedMs };
-    return { move: report.move, elapsedMs };
-  }
-
-  /** The alpha-beta player's move: iterative deepening to --depth, or as deep as the time allows. */
-  private thinkAlphaBeta(position: Position, timeMs: number | undefined, spentMs: number): Choice {
-    this.alphaBeta ??= new AlphaBeta(this.evaluation!);
-    const started = this.now();
-    const deadline = timeMs === undefined ? undefined : started + timeMs;
-    const result = this.alphaBeta.choose(position, { depth: this.options.search.depth, deadline, now: this.now });
-    const elapsedMs = this.now() - started;
-    this.log(formatAlphaBetaReport(result, elapsedMs, position));
-    const move = result.move ?? PASS;
-    this.thought = { by: "alphabeta", move, score: result.score, depth: result.depth, elapsedMs };
-    return { move, elapsedMs: spentMs + elapsedMs };
-  }
-
-  /**
-   * Solves the position when the planner says a solve fits: an exact result is always played
-   * (the best score), a win/draw/loss one when it is a win or a draw; a proven loss, or a solve
-   * that ran out of its share of the budget, leaves the move to the search with the time left.
-   */
-  private solveIfItFits(
-    position: Position,
-    limits: SearchLimits,
-  ): { readonly choice?: Choice; readonly spentMs: number } {
-    if (this.options.search.algorithm === "random" || position.legalMoves().length < 2) return { spentMs: 0 };
-    const plan = this.planner.plan(position.empties(), { ms: limits.timeMs, playouts: limits.playouts });
-    if (plan === undefined) return { spentMs: 0 };
-    this.solver ??= new Solver();
-    const started = this.now();
-    const deadline = plan.limitMs === undefined ? undefined : started + plan.limitMs;
-    const result = this.solver.solve(position, { mode: plan.mode, nodeLimit: plan.nodeLimit, deadline, now: this.now });
-    const spentMs = this.now() - started;
-    this.planner.measured(result.nodes, spentMs);
-    this.log(formatSolveReport(result, plan.mode, spentMs, position));
-    if (!result.solved || result.move === undefined || (plan.mode === "wld" && result.score < 0)) return { spentMs };
-    this.thought = { by: "solver", move: result.move, mode: plan.mode, score: result.score, elapsedMs: spentMs };
-    return { choice: { move: result.move, elapsedMs: spentMs }, spentMs };
+    if (progress !== undefined && choice.by === "search") this.log(formatRootMoves(this.searchChildren([]), position));
+    this.thought = choice;
+    return choice;
   }
 
   /**
@@ -253,10 +204,10 @@ export class Session {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
-    const playouts = this.playoutsSetting ?? this.options.visits;
-    const timeMs = Math.min(playouts === undefined || this.clock.clock !== null ? budgetMs : Infinity, ceilingMs);
+    const visits = this.visitsSetting ?? this.options.visits;
+    const timeMs = Math.min(visits === undefined || this.clock.timeLimit !== null ? budgetMs : Infinity, ceilingMs);
     return {
-      ...(playouts === undefined ? {} : { playouts }),
+      ...(visits === undefined ? {} : { visits }),
       ...(timeMs === Infinity ? {} : { timeMs }),
       // A search whose move is settled stops only when the time it saves is not lost.
       stopEarly: this.options.earlyStop && this.clock.savingsCarryOver(position.blackToMove),
@@ -264,8 +215,18 @@ export class Session {
   }
 
   private searcher(): ParallelSearch {
-    this.solver ??= new Solver();
-    this.search ??= new ParallelSearch(this.options, this.log, this.evaluation, this.now, this.solver);
+    this.search ??= new ParallelSearch(this.options, {
+      log: this.log,
+      evaluation: this.evaluation,
+      now: this.now,
+      solver: this.sharedSolver(),
+    });
     return this.search;
+  }
+
+  /** One solver for the root solves and the search's leaves: one transposition table. */
+  private sharedSolver(): Solver {
+    this.solver ??= new Solver();
+    return this.solver;
   }
 }

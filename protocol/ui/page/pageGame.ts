@@ -7,7 +7,6 @@ import {
   Position,
   type Result,
   err,
-  evalScaleAt,
   formatGgf,
   formatVertex,
   ok,
@@ -166,15 +165,15 @@ const ALL_DISCS = 64;
 
 /**
  * The evaluation's win curve, which our search uses for its leaves: a margin of `discs` is a
- * chance of 1 / (1 + exp(-discs / scale)) with the default scale for that many empties.
+ * chance of 1 / (1 + exp(-discs / scale)) with the search's default scale.
  */
-export function winChance(discs: number, empties: number): number {
-  return 1 / (1 + Math.exp(-discs / evalScaleAt(DEFAULT_SEARCH_PARAMS.evalScale, empties)));
+export function winChance(discs: number): number {
+  return 1 / (1 + Math.exp(-discs / DEFAULT_SEARCH_PARAMS.evalScale));
 }
 
 /** The curve read backwards: the margin a win rate stands for, within the board's 64 discs. */
-export function discsOf(winRate: number, empties: number): number {
-  const discs = evalScaleAt(DEFAULT_SEARCH_PARAMS.evalScale, empties) * Math.log(winRate / (1 - winRate));
+export function discsOf(winRate: number): number {
+  const discs = DEFAULT_SEARCH_PARAMS.evalScale * Math.log(winRate / (1 - winRate));
   return Math.max(-ALL_DISCS, Math.min(ALL_DISCS, discs));
 }
 
@@ -190,13 +189,12 @@ export function signed(n: number, digits = 0): string {
  */
 export function evaluationOf(report: EngineReport | undefined, ply: number): Evaluation | undefined {
   if (report === undefined || report.kind === "note") return undefined;
-  const empties = 61 - ply;
   let forSide: number;
   let discs: number | undefined;
   let label: string;
   if (report.kind === "search") {
     forSide = report.proven === undefined ? report.winRate : OUTCOME_VALUE[report.proven];
-    discs = report.proven === undefined ? discsOf(report.winRate, empties) : report.proven === "draw" ? 0 : undefined;
+    discs = report.proven === undefined ? discsOf(report.winRate) : report.proven === "draw" ? 0 : undefined;
     label =
       report.proven === undefined
         ? `${(100 * report.winRate).toFixed(1)}%, about ${signed(discs!, 1)} discs`
@@ -204,7 +202,7 @@ export function evaluationOf(report: EngineReport | undefined, ply: number): Eva
   } else if (report.kind === "alphabeta") {
     // A predicted margin, drawn on the chances' line through the win curve.
     discs = report.score;
-    forSide = winChance(discs, empties);
+    forSide = winChance(discs);
     label = `${signed(discs, 1)} discs`;
   } else if (report.outcome === "exact") {
     discs = report.score!;

@@ -459,7 +459,7 @@ describe("GTP commands", () => {
     expect(sendAll(["time_settings 300 10 5"])).toEqual(["=\n\n"]);
     expect(session.clock.settings).toEqual({ mainSeconds: 300, byoYomiSeconds: 10, byoYomiStones: 5 });
     expect(sendAll(["time_settings 0 1 0"])).toEqual(["=\n\n"]);
-    expect(session.clock.clock).toBeNull();
+    expect(session.clock.timeLimit).toBeNull();
     expect(sendAll(["time_settings 0 1.5 1"])).toEqual(["=\n\n"]);
     expect(
       sendAll(["time_settings -1 0 0", "time_settings 0 x 0", "time_settings 0 0 1.5", "time_settings 0 0 1001"]),

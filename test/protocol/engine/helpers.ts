@@ -1,7 +1,7 @@
 import { answerOtp } from "../../../protocol/engine/otp.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { loadEvaluation } from "../../../protocol/engine/evaluationWeights.js";
-import { DEFAULT_SEARCH_PARAMS, type Evaluation } from "../../../src/index.js";
+import { DEFAULT_ALPHA_BETA_DEPTH, DEFAULT_SEARCH_PARAMS, type Evaluation } from "../../../src/index.js";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
 
 /** Options for quick, reproducible tests: a small fixed search and a small tree. */
@@ -16,7 +16,9 @@ export const TEST_OPTIONS: EngineOptions = {
   visits: 200,
   maxMoveTime: undefined,
   connectTimeout: 10,
+  chooser: "search",
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },
+  alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
   threads: 1,
   parallel: "root",
 };

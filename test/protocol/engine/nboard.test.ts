@@ -301,7 +301,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     const { send, session } = nboard();
     expect(send("  PING 7\r")).toBe("pong 7\n");
     expect(send("SET Depth 3\r")).toBe("");
-    expect(session.limits(session.position).playouts).toBe(3 * PLAYOUTS_PER_DEPTH);
+    expect(session.limits(session.position).visits).toBe(3 * PLAYOUTS_PER_DEPTH);
     expect(send("move f5\r")).toBe("");
     expect(session.game.moves).toEqual(squares("F5"));
   });

@@ -1,19 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { formatRootMoves, formatSearchReport } from "../../../protocol/engine/searchReport.js";
+import {
+  formatChoice,
+  formatRootMoves,
+  formatSearchReport,
+  formatUnsearchedMove,
+} from "../../../protocol/engine/searchReport.js";
 import { parseEngineReport } from "../../../protocol/ui/engineReport.js";
-import { Position, type SearchReport } from "../../../src/index.js";
+import { PASS, Position, type SearchReport } from "../../../src/index.js";
 
 describe("the search's report line", () => {
   const report: SearchReport = {
     move: 19,
-    reason: "search",
-    playouts: 5000,
+    visits: 5000,
     elapsedMs: 500,
     reused: 100,
     nodes: 900,
     pruned: 3,
-    visits: 4000,
-    winRate: 0.75,
+    moveVisits: 4000,
+    moveWinRate: 0.75,
     pv: [19, 18],
     leaf: "playout",
     priors: false,
@@ -59,6 +63,35 @@ describe("the search's report line", () => {
     expect(formatSearchReport({ ...report, proven }, start)).toContain(
       `wins 75.0% of 4000; proven ${proven}; pv D3 C3`,
     );
+  });
+
+  it("says a move played without search in the search's line: a forced one, or the random baseline's", () => {
+    expect(formatUnsearchedMove({ by: "forced", move: 19, reason: "only move", elapsedMs: 0 }, start)).toBe(
+      "search: black: D3 (2 3) is the only move, played at once",
+    );
+    expect(formatUnsearchedMove({ by: "forced", move: PASS, reason: "pass", elapsedMs: 0 }, start)).toBe(
+      "search: black has no legal move, pass",
+    );
+    expect(formatUnsearchedMove({ by: "forced", move: PASS, reason: "game over", elapsedMs: 0 }, start)).toBe(
+      "search: black: the game is over, pass",
+    );
+    expect(formatUnsearchedMove({ by: "random", move: 19, elapsedMs: 0 }, start)).toBe(
+      "search: black: D3 (2 3) at random",
+    );
+  });
+
+  it("says each choice in its own line, none for the solver's (said when the solve ended)", () => {
+    expect(formatChoice({ by: "search", move: 19, report, elapsedMs: 600 }, start)).toBe(
+      formatSearchReport(report, start),
+    );
+    expect(formatChoice({ by: "random", move: 19, elapsedMs: 0 }, start)).toBe("search: black: D3 (2 3) at random");
+    expect(
+      formatChoice(
+        { by: "alphabeta", move: 19, score: 1.5, depth: 4, nodes: 300, searchMs: 100, elapsedMs: 120 },
+        start,
+      ),
+    ).toBe("alphabeta: black: depth 4, 300 nodes in 0.10 s (3000/s); D3 (2 3) +1.50 discs");
+    expect(formatChoice({ by: "solver", move: 19, mode: "exact", score: 4, elapsedMs: 5 }, start)).toBeUndefined();
   });
 });
 

@@ -97,7 +97,7 @@ describe("search options", () => {
     expect(parse("--progress", "0.25")).toMatchObject({ ok: true, value: { options: { progress: 0.25 } } });
     expect(parse("--search", "alphabeta", "--depth", "8", "--weights", "w.weights")).toMatchObject({
       ok: true,
-      value: { options: { weights: "w.weights", search: { algorithm: "alphabeta", depth: 8 } } },
+      value: { options: { weights: "w.weights", chooser: "alphabeta", alphaBetaDepth: 8 } },
     });
   });
   it.each([
@@ -321,7 +321,7 @@ describe("the session with --search alphabeta", () => {
   it("plays the alpha-beta player's move, as deep as --depth when time allows", () => {
     const log: string[] = [];
     const session = new Session(
-      { ...TEST_OPTIONS, visits: undefined, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 } },
+      { ...TEST_OPTIONS, visits: undefined, chooser: "alphabeta", alphaBetaDepth: 3 },
       (t) => void log.push(t),
       undefined,
       evaluation,
@@ -340,7 +340,8 @@ describe("the session with --search alphabeta", () => {
         ...TEST_OPTIONS,
         protocol: "nboard",
         visits: undefined,
-        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 3 },
+        chooser: "alphabeta",
+        alphaBetaDepth: 3,
       },
       (t) => void log.push(t),
       undefined,
@@ -370,7 +371,8 @@ describe("the session with --search alphabeta", () => {
         ...TEST_OPTIONS,
         visits: undefined,
         time: 1,
-        search: { ...TEST_OPTIONS.search, algorithm: "alphabeta", depth: 30 },
+        chooser: "alphabeta",
+        alphaBetaDepth: 30,
       },
       (t) => void log.push(t),
       clock.now,
@@ -384,9 +386,9 @@ describe("the session with --search alphabeta", () => {
   });
 
   it("is a bug to ask for alpha-beta, or for evaluated leaves, without an evaluation; the classic search needs none", () => {
-    expect(
-      () => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, algorithm: "alphabeta" } }, () => {}),
-    ).toThrow(/session made with an evaluation/);
+    expect(() => new Session({ ...TEST_OPTIONS, chooser: "alphabeta" }, () => {})).toThrow(
+      /session made with an evaluation/,
+    );
     expect(() => new Session({ ...TEST_OPTIONS, search: { ...TEST_OPTIONS.search, leaf: "eval" } }, () => {})).toThrow(
       /session made with an evaluation/,
     );
@@ -397,7 +399,6 @@ describe("the session with --search alphabeta", () => {
     const thought = classic.lastThought;
     expect(thought?.by).toBe("search");
     if (thought?.by !== "search") return;
-    expect(thought.report.reason).toBe("search");
     expect(thought.report.leaf).toBe("playout");
     expect(thought.report.priors).toBe(false);
   });

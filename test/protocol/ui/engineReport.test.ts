@@ -4,6 +4,7 @@ import {
   formatRootMoves,
   formatSearchReport,
   formatSolveReport,
+  formatUnsearchedMove,
 } from "../../../protocol/engine/searchReport.js";
 import { parseEngineReport, parseRootMoves } from "../../../protocol/ui/engineReport.js";
 import { PASS, Position, type SearchReport, type SolveResult, parseVertex } from "../../../src/index.js";
@@ -19,14 +20,13 @@ const WHITE = BLACK.play(v("f5"));
 
 const SEARCH: SearchReport = {
   move: v("c4"),
-  reason: "search",
-  playouts: 12345,
+  visits: 12345,
   elapsedMs: 480,
   reused: 300,
   nodes: 20000,
   pruned: 3,
-  visits: 9000,
-  winRate: 0.625,
+  moveVisits: 9000,
+  moveWinRate: 0.625,
   pv: [v("c4"), v("c3"), v("d3")],
   leaf: "playout",
   priors: false,
@@ -91,12 +91,14 @@ describe("our engine's report lines, read back", () => {
   });
 
   it("reads a search that had no time", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, visits: 0, playouts: 0, pv: [] }, BLACK))).toMatchObject({
-      kind: "search",
-      visits: 0,
-      winRate: 0.5,
-      pv: [],
-    });
+    expect(parseEngineReport(formatSearchReport({ ...SEARCH, moveVisits: 0, visits: 0, pv: [] }, BLACK))).toMatchObject(
+      {
+        kind: "search",
+        visits: 0,
+        winRate: 0.5,
+        pv: [],
+      },
+    );
   });
 
   const solve = (score: number, solved = true): SolveResult =>
@@ -124,12 +126,18 @@ describe("our engine's report lines, read back", () => {
   });
 
   it("reads the one-line notes, the vertex as the page writes it", () => {
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, reason: "only move" }, BLACK))).toEqual({
+    expect(
+      parseEngineReport(
+        formatUnsearchedMove({ by: "forced", move: v("c4"), reason: "only move", elapsedMs: 0 }, BLACK),
+      ),
+    ).toEqual({
       kind: "note",
       side: "black",
       text: "c4 is the only move, played at once",
     });
-    expect(parseEngineReport(formatSearchReport({ ...SEARCH, move: PASS, reason: "pass" }, WHITE))).toEqual({
+    expect(
+      parseEngineReport(formatUnsearchedMove({ by: "forced", move: PASS, reason: "pass", elapsedMs: 0 }, WHITE)),
+    ).toEqual({
       kind: "note",
       side: "white",
       text: "no legal move, pass",

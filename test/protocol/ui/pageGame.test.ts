@@ -216,7 +216,7 @@ describe("the engine's reports", () => {
     const alphaBeta: EngineReport = { kind: "alphabeta", side: "white", depth: 6, nodes: 5000, seconds: 0.1, score: 8 };
     const ahead = evaluationOf(alphaBeta, 20)!;
     expect(ahead).toMatchObject({ label: "White +8.0 discs", discs: -8 });
-    expect(ahead.black).toBeCloseTo(1 - winChance(8, 41), 10);
+    expect(ahead.black).toBeCloseTo(1 - winChance(8), 10);
     expect(ahead.black).toBeGreaterThan(0.15);
     expect(ahead.black).toBeLessThan(0.25);
     expect(evaluationOf({ ...alphaBeta, score: 0 }, 20)?.black).toBe(0.5);
@@ -238,10 +238,10 @@ describe("the engine's reports", () => {
   });
 
   it("read a win rate as discs by the win curve, within the board's 64", () => {
-    expect(discsOf(0.5, 30)).toBe(0);
-    expect(discsOf(winChance(12.5, 30), 30)).toBeCloseTo(12.5, 10);
-    expect(discsOf(1, 30)).toBe(64);
-    expect(discsOf(0, 30)).toBe(-64);
+    expect(discsOf(0.5)).toBe(0);
+    expect(discsOf(winChance(12.5))).toBeCloseTo(12.5, 10);
+    expect(discsOf(1)).toBe(64);
+    expect(discsOf(0)).toBe(-64);
   });
 
   it("read as sentences", () => {

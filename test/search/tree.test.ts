@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXPANDED, EXPANDING, Position, Tree } from "../src/index.js";
+import { NodeFlag, Position, Tree } from "../../src/index.js";
 
 const start = Position.initial();
 
@@ -12,7 +12,13 @@ function startTree(tree: Tree): Tree {
 
 /** Every count and cached term of node n. */
 function countsOf(tree: Tree, n: number): number[] {
-  return [tree.visits[n]!, tree.total[n]!, tree.squares[n]!, tree.ucb[2 * n]!, tree.ucb[2 * n + 1]!];
+  return [
+    tree.visits[n]!,
+    tree.total[n]!,
+    tree.squares[n]!,
+    tree.selectionTerms[2 * n]!,
+    tree.selectionTerms[2 * n + 1]!,
+  ];
 }
 
 describe("a tree in shared memory (tree parallelisation)", () => {
@@ -41,12 +47,12 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     for (const tree of [startTree(Tree.shared(100)), startTree(new Tree(100))]) {
       const next = start.play(tree.move[1]!);
       const args = [next.playerLo, next.playerHi, next.opponentLo, next.opponentHi] as const;
-      tree.setFlags(1, EXPANDING, 0);
+      tree.setFlags(1, NodeFlag.Expanding, 0);
       expect(tree.expand(1, ...args)).toBe(false);
       expect([tree.size, tree.childCount[1]]).toEqual([5, 0]);
-      tree.setFlags(1, 0, EXPANDING);
+      tree.setFlags(1, 0, NodeFlag.Expanding);
       expect(tree.expand(1, ...args)).toBe(true);
-      expect(tree.flags[1]! & (EXPANDED | EXPANDING)).toBe(EXPANDED);
+      expect(tree.flags[1]! & (NodeFlag.Expanded | NodeFlag.Expanding)).toBe(NodeFlag.Expanded);
       expect(tree.expand(1, ...args)).toBe(false);
       expect(tree.size).toBe(8);
     }
@@ -66,7 +72,7 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     for (const tree of [shared, own]) tree.record(1, 1);
     shared.addVisit(1);
     // Two visits, one win: the mean is a half while the second is under way.
-    expect([shared.visits[1], shared.ucb[2]]).toEqual([2, 0.5]);
+    expect([shared.visits[1], shared.selectionTerms[2]]).toEqual([2, 0.5]);
     shared.addResult(1, 0.75);
     own.record(1, 0.75);
     expect(countsOf(shared, 1)).toEqual(countsOf(own, 1));
@@ -80,9 +86,9 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     // Priors are kept in single precision.
     const prior = Math.fround(0.6);
     tree.addVisit(1);
-    expect(tree.ucb[2]).toBeCloseTo((2 * prior) / 3, 12);
+    expect(tree.selectionTerms[2]).toBeCloseTo((2 * prior) / 3, 12);
     tree.addResult(1, 0.9);
-    expect(tree.ucb[2]).toBeCloseTo((0.9 + 2 * prior) / 3, 12);
+    expect(tree.selectionTerms[2]).toBeCloseTo((0.9 + 2 * prior) / 3, 12);
   });
 });
 
@@ -98,7 +104,7 @@ describe("a tree's memory layout", () => {
         tree.total,
         tree.squares,
         tree.prior,
-        tree.ucb,
+        tree.selectionTerms,
         tree.proof,
         tree.gained,
       ];
@@ -106,7 +112,7 @@ describe("a tree's memory layout", () => {
       expect(new Set(sets).size).toBe(columns.length);
       // Every column still holds a node's elements for the whole pool.
       for (const c of columns) expect(c.length === 100_000 || c.length === 200_000).toBe(true);
-      expect(tree.ucb.length).toBe(200_000);
+      expect(tree.selectionTerms.length).toBe(200_000);
       expect(tree.gained.length).toBe(200_000);
     }
   });

@@ -1,8 +1,9 @@
-import { PRUNED, type Tree } from "./node.js";
+import { NodeFlag } from "./nodeFlags.js";
+import type { Tree } from "./tree.js";
 
 /**
  * Progressive pruning of one node's children. Once every child has at least `minVisits`
- * playouts, a child whose mean + r*sigma lies below the best child's mean - r*sigma (sigma:
+ * visits, a child whose mean + r*sigma lies below the best child's mean - r*sigma (sigma:
  * the standard deviation of a mean) is set aside; a pruned child whose interval overlaps the
  * best one's again comes back. The child with the best mean is never pruned, so a node always
  * keeps at least one child. Returns the change in the number of pruned children.
@@ -24,10 +25,10 @@ export function updatePruning(tree: Tree, node: number, r: number, minVisits: nu
   const threshold = bestMean - r * tree.sigma(best);
   let change = 0;
   for (let c = first; c < first + count; c++) {
-    const wasPruned = (tree.flags[c]! & PRUNED) !== 0;
+    const wasPruned = (tree.flags[c]! & NodeFlag.Pruned) !== 0;
     const prune = c !== best && tree.mean(c) + r * tree.sigma(c) < threshold;
     if (prune === wasPruned) continue;
-    tree.setFlags(c, prune ? PRUNED : 0, prune ? 0 : PRUNED);
+    tree.setFlags(c, prune ? NodeFlag.Pruned : 0, prune ? 0 : NodeFlag.Pruned);
     change += prune ? 1 : -1;
   }
   return change;

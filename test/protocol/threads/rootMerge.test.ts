@@ -1,9 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type RootChild, chooseRootChild, mergeRootChildren } from "../../../protocol/engine/rootMerge.js";
-import { shippedEvaluation } from "./helpers.js";
-import { DEFAULT_SEARCH_PARAMS, Game, Position, Random, Search, Solver, parseObf } from "../../../src/index.js";
+import { type RootChild, chooseRootChild, mergeRootChildren } from "../../../protocol/threads/rootMerge.js";
+import { shippedEvaluation } from "../engine/helpers.js";
+import {
+  DEFAULT_SEARCH_PARAMS,
+  Game,
+  Position,
+  Random,
+  Search,
+  Solver,
+  forcedMove,
+  parseObf,
+} from "../../../src/index.js";
 
 /** A child with `visits` and `winRate`, open and unpruned unless said. */
 const child = (move: number, visits: number, winRate: number, more: Partial<RootChild> = {}): RootChild => ({
@@ -104,7 +113,7 @@ describe("the move of the merged root", () => {
     expect(chooseRootChild([])).toBeUndefined();
   });
 
-  it("of one search is that search's own move (mostVisitedChild), on midgame and endgame positions", () => {
+  it("of one search is that search's own move (childToPlay), on midgame and endgame positions", () => {
     const random = new Random(5);
     const obf = readFileSync(join(import.meta.dirname, "../../positions/endgames-20-22.obf"), "utf8")
       .split("\n")
@@ -131,14 +140,11 @@ describe("the move of the merged root", () => {
     for (const [i, position] of positions.entries()) {
       const search = new Search(
         { ...DEFAULT_SEARCH_PARAMS, maxNodes: 100_000, solveEmpties: 10, ppR: i % 2 === 0 ? 1 : 0 },
-        () => 0,
-        new Random(i),
-        undefined,
-        new Solver(16),
-        shippedEvaluation(),
+        { now: () => 0, random: new Random(i), solver: new Solver(16), evaluation: shippedEvaluation() },
       );
-      const report = search.choose(new Game(position), { playouts: 4000 });
-      if (report.reason !== "search") continue;
+      // The engine plays a position without a choice at once, unsearched.
+      if (forcedMove(position) !== undefined) continue;
+      const report = search.choose(new Game(position), { visits: 4000 });
       searched++;
       const children = search.rootChildren();
       proven += children.filter((c) => c.proven !== undefined).length;

@@ -2,7 +2,7 @@ import type { RootChild } from "./rootMerge.js";
 
 /** What a search thread answers: its work and its root children. */
 export interface ThreadResult {
-  readonly playouts: number;
+  readonly visits: number;
   /** Leaves the thread's search solved. */
   readonly solved: number;
   readonly nodes: number;
@@ -25,7 +25,7 @@ const FAILED = 1;
 const BEGUN = 2;
 /** Room for the Int32 words, the Float64 words aligned after them. */
 const STATE_BYTES = 16;
-/** Float64 words: playouts, solved, nodes, reused, pruned, the child count, then five words a child. */
+/** Float64 words: visits, solved, nodes, reused, pruned, the child count, then five words a child. */
 const COUNTS = 6;
 const CHILD_WORDS = 5;
 const PROOFS: readonly RootChild["proven"][] = [undefined, "win", "draw", "loss"];
@@ -53,7 +53,7 @@ export class ResultSlot {
     const { words } = this;
     const { children } = result;
     if (children.length > MAX_CHILDREN) throw new Error(`a root with ${children.length} children`);
-    words.set([result.playouts, result.solved, result.nodes, result.reused, result.pruned, children.length]);
+    words.set([result.visits, result.solved, result.nodes, result.reused, result.pruned, children.length]);
     children.forEach((c, i) => {
       words.set([c.move, c.visits, c.winRate, c.pruned ? 1 : 0, PROOFS.indexOf(c.proven)], COUNTS + CHILD_WORDS * i);
     });
@@ -108,6 +108,6 @@ export class ResultSlot {
       const proven = PROOFS[w[at + 4]!];
       children.push({ move: w[at]!, visits: w[at + 1]!, winRate: w[at + 2]!, pruned: w[at + 3] === 1, proven });
     }
-    return { playouts: w[0]!, solved: w[1]!, nodes: w[2]!, reused: w[3]!, pruned: w[4]!, children };
+    return { visits: w[0]!, solved: w[1]!, nodes: w[2]!, reused: w[3]!, pruned: w[4]!, children };
   }
 }

@@ -1,91 +1,12 @@
-import { flips, legalMoves, lowestBit, popcount, resultHi } from "./bitboard.js";
-import { type Move, PASS } from "./position.js";
+import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
+import { type Move, PASS } from "../position.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { Proof } from "./proof.js";
 import { type SelectionTables, selectionTables } from "./selectionTables.js";
+import { Column, type TreeMemory, column, headerColumn, isTreeMemoryFor, treeMemory } from "./treeMemory.js";
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
-
-/**
- * What is proven of a node, for the player who moved into it (MCTS-solver): nothing yet, or
- * the result with best play from both sides.
- */
-export const UNPROVEN = 0;
-export const PROVEN_WIN = 1;
-export const PROVEN_DRAW = 2;
-export const PROVEN_LOSS = 3;
-
-/** Node flags. */
-export const EXPANDED = 1;
-/** Progressive pruning has set this child aside: it is not selected while the flag holds. */
-export const PRUNED = 2;
-/** The game is over here: the result is exact and there is nothing to expand. */
-export const TERMINAL = 4;
-/** The node has a proof (`proof` is not UNPROVEN): selection reads one byte per child for both. */
-export const PROVEN = 8;
-/** A thread is giving the node its children (a shared tree): no other thread expands it meanwhile. */
-export const EXPANDING = 16;
-
-/** A tree's memory: its typed arrays' buffers, shared between threads when they are SharedArrayBuffers. */
-export interface TreeMemory {
-  readonly capacity: number;
-  readonly buffers: readonly (ArrayBuffer | SharedArrayBuffer)[];
-}
-
-/** The node pool's arrays: each an element constructor and its elements a node. */
-const COLUMNS = [
-  Uint8Array,
-  Uint8Array,
-  Uint8Array,
-  Int32Array,
-  Int32Array,
-  Float64Array,
-  Float64Array,
-  Float32Array,
-  Float64Array,
-  Uint8Array,
-  Int32Array,
-  Int32Array,
-] as const;
-/** The columns with two elements a node. */
-const UCB_COLUMN = 8;
-const GAINED_COLUMN = 11;
-/** The header: the pool's size. */
-const HEADER_COLUMN = COLUMNS.length;
-/**
- * Column i starts i * STAGGER bytes into its buffer. Buffers this large start on a page, so the
- * root in every column, and node n in the columns of one element size, fell in one set of the
- * L1 cache (a set holds 8 lines on this machine): the root's dozen lines evicted each other at
- * every visit. Five lines apart, the columns' starts fall in sets of their own (in a classic visit,
- * half the simulated L1 misses).
- */
-const STAGGER = 320;
-
-/** Elements column `i` holds for `capacity` nodes. */
-function columnLength(i: number, capacity: number): number {
-  return (i === UCB_COLUMN || i === GAINED_COLUMN ? 2 : 1) * capacity;
-}
-
-/** Column `i` of a tree's memory. */
-function column<T>(
-  Column: new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T,
-  memory: TreeMemory,
-  i: number,
-): T {
-  return new Column(memory.buffers[i]!, i * STAGGER, columnLength(i, memory.capacity));
-}
-
-/** Memory for a pool of `capacity` nodes, in buffers of this kind. */
-function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof SharedArrayBuffer): TreeMemory {
-  if (!Number.isInteger(capacity) || capacity < 1)
-    throw new Error(`tree capacity must be a positive integer, got ${capacity}`);
-  return {
-    capacity,
-    buffers: [
-      ...COLUMNS.map((Column, i) => new Buffer(i * STAGGER + columnLength(i, capacity) * Column.BYTES_PER_ELEMENT)),
-      new Buffer(4),
-    ],
-  };
-}
 
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
@@ -107,7 +28,7 @@ function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof Shared
  * A tree made with `Tree.shared` lives in SharedArrayBuffers, and a view of it made in another
  * thread (`new Tree(capacity, memory)`) is the same tree: tree parallelisation. There, nodes are
  * handed out by an atomic counter, a node is expanded by the one thread that claims it
- * (EXPANDING), flags change atomically, and a thread descending through a node counts its
+ * (NodeFlag.Expanding), flags change atomically, and a thread descending through a node counts its
  * visit at once (`addVisit`, a virtual loss: the mean falls until `addResult` brings the
  * result), so that the other threads look elsewhere meanwhile. The counts and the sums are plain
  * additions: two threads adding to one node at the same instant may lose one visit or one
@@ -131,8 +52,8 @@ export class Tree {
    * prior; at 2n + 1, 1 / sqrt(visits + priorVisits), the exploration term's factor (Infinity
    * while unvisited without priors).
    */
-  readonly ucb: Float64Array;
-  /** UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS, for the player who moved into the node. */
+  readonly selectionTerms: Float64Array;
+  /** Proof.Unproven, Proof.Win, Proof.Draw or Proof.Loss, for the player who moved into the node. */
   readonly proof: Uint8Array;
   /**
    * The discs the move into the node gives its mover, the square played and the discs it
@@ -187,26 +108,25 @@ export class Tree {
     readonly capacity: number,
     memory: TreeMemory = treeMemory(capacity, ArrayBuffer),
   ) {
-    if (memory.capacity !== capacity || memory.buffers.length !== COLUMNS.length + 1) {
+    if (!isTreeMemoryFor(memory, capacity)) {
       throw new Error(`tree memory for ${memory.capacity} nodes given to a tree of ${capacity}`);
     }
     this.memory = memory;
-    const b = memory.buffers;
     // A page that is not cross-origin isolated has no SharedArrayBuffer at all.
-    this.shared = typeof SharedArrayBuffer !== "undefined" && b[0] instanceof SharedArrayBuffer;
-    this.move = column(Uint8Array, memory, 0);
-    this.flags = column(Uint8Array, memory, 1);
-    this.childCount = column(Uint8Array, memory, 2);
-    this.firstChild = column(Int32Array, memory, 3);
-    this.visits = column(Int32Array, memory, 4);
-    this.total = column(Float64Array, memory, 5);
-    this.squares = column(Float64Array, memory, 6);
-    this.prior = column(Float32Array, memory, 7);
-    this.ucb = column(Float64Array, memory, UCB_COLUMN);
-    this.proof = column(Uint8Array, memory, 9);
-    this.origin = column(Int32Array, memory, 10);
-    this.gained = column(Int32Array, memory, GAINED_COLUMN);
-    this.header = new Int32Array(b[HEADER_COLUMN]!);
+    this.shared = typeof SharedArrayBuffer !== "undefined" && memory.buffers[0] instanceof SharedArrayBuffer;
+    this.move = column(Uint8Array, memory, Column.Move);
+    this.flags = column(Uint8Array, memory, Column.Flags);
+    this.childCount = column(Uint8Array, memory, Column.ChildCount);
+    this.firstChild = column(Int32Array, memory, Column.FirstChild);
+    this.visits = column(Int32Array, memory, Column.Visits);
+    this.total = column(Float64Array, memory, Column.Total);
+    this.squares = column(Float64Array, memory, Column.Squares);
+    this.prior = column(Float32Array, memory, Column.Prior);
+    this.selectionTerms = column(Float64Array, memory, Column.SelectionTerms);
+    this.proof = column(Uint8Array, memory, Column.Proof);
+    this.origin = column(Int32Array, memory, Column.Origin);
+    this.gained = column(Int32Array, memory, Column.Gained);
+    this.header = headerColumn(memory);
   }
 
   /** A pool in SharedArrayBuffers, for several threads to search at once (views of it: `new Tree(capacity, tree.memory)`). */
@@ -214,10 +134,10 @@ export class Tree {
     return new Tree(capacity, treeMemory(capacity, SharedArrayBuffer));
   }
 
-  /** Empties the pool and makes a root (node 0) for the move that led to it. */
-  reset(move: Move = PASS): number {
+  /** Empties the pool and makes a root, node 0. */
+  reset(): void {
     this.size = 0;
-    return this.add(move);
+    this.add(PASS);
   }
 
   private add(move: Move): number {
@@ -236,14 +156,14 @@ export class Tree {
     this.visits[n] = 0;
     this.total[n] = 0;
     this.squares[n] = 0;
-    this.proof[n] = UNPROVEN;
+    this.proof[n] = Proof.Unproven;
     this.gained[2 * n] = 0;
     this.gained[2 * n + 1] = 0;
     // setPrior(n, 0.5) without its reads of the counts just cleared: with or without the
     // priors' visits, an unvisited node's mean is 0.5. A node is made at every expansion.
     this.prior[n] = 0.5;
-    this.ucb[2 * n] = 0.5;
-    this.ucb[2 * n + 1] = this.tables.inverseSqrt(0);
+    this.selectionTerms[2 * n] = 0.5;
+    this.selectionTerms[2 * n + 1] = this.tables.inverseSqrt(0);
   }
 
   /** Makes node n an unvisited leaf for the move s of the side to move (pl, ph) against (ol, oh), with the discs it gains. */
@@ -257,7 +177,7 @@ export class Tree {
 
   /**
    * Gives the node its children, one per legal move of the side to move (pl, ph) against
-   * (ol, oh): a single pass when that side has no move but the other has, none (TERMINAL)
+   * (ol, oh): a single pass when that side has no move but the other has, none (NodeFlag.Terminal)
    * when the game is over. False, and nothing changes, when the pool has no room, or (a shared
    * tree) when another thread is expanding the node or has just expanded it. With `publish`
    * false the children are not yet for other threads to read: the caller gives them their
@@ -265,7 +185,11 @@ export class Tree {
    */
   expand(node: number, pl: number, ph: number, ol: number, oh: number, publish = true): boolean {
     const flags = this.flags;
-    if (((this.shared ? Atomics.or(flags, node, EXPANDING) : flags[node]!) & (EXPANDING | EXPANDED)) !== 0)
+    if (
+      ((this.shared ? Atomics.or(flags, node, NodeFlag.Expanding) : flags[node]!) &
+        (NodeFlag.Expanding | NodeFlag.Expanded)) !==
+      0
+    )
       return false;
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
@@ -274,15 +198,15 @@ export class Tree {
       if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) {
         // The game is over: the side to move here (pl, ph) has the final difference.
         const diff = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
-        this.setProof(node, diff > 0 ? PROVEN_LOSS : diff < 0 ? PROVEN_WIN : PROVEN_DRAW);
-        this.setFlags(node, EXPANDED | TERMINAL, EXPANDING);
+        this.setProof(node, diff > 0 ? Proof.Loss : diff < 0 ? Proof.Win : Proof.Draw);
+        this.setFlags(node, NodeFlag.Expanded | NodeFlag.Terminal, NodeFlag.Expanding);
         return true;
       }
       count = 1;
     }
     const first = this.take(count);
     if (first < 0) {
-      this.setFlags(node, 0, EXPANDING);
+      this.setFlags(node, 0, NodeFlag.Expanding);
       return false;
     }
     let n = first;
@@ -315,8 +239,8 @@ export class Tree {
 
   /** Lets other threads descend into the node's children, written in full before this (`expand`). */
   publish(node: number): void {
-    // EXPANDED is set before EXPANDING is cleared: no thread ever finds the node free to expand again.
-    this.setFlags(node, EXPANDED, EXPANDING);
+    // NodeFlag.Expanded is set before NodeFlag.Expanding is cleared: no thread ever finds the node free to expand again.
+    this.setFlags(node, NodeFlag.Expanded, NodeFlag.Expanding);
   }
 
   /** The child of an expanded node reached by `move`, or -1. */
@@ -335,24 +259,16 @@ export class Tree {
     }
   }
 
-  /** Records what is proven of the node (UNPROVEN, PROVEN_WIN, PROVEN_DRAW or PROVEN_LOSS), in its flags too. */
+  /** Records what is proven of the node (Proof.Unproven, Proof.Win, Proof.Draw or Proof.Loss), in its flags too. */
   setProof(node: number, p: number): void {
     this.proof[node] = p;
-    if (p === UNPROVEN) this.setFlags(node, 0, PROVEN);
-    else this.setFlags(node, PROVEN, 0);
+    if (p === Proof.Unproven) this.setFlags(node, 0, NodeFlag.Proven);
+    else this.setFlags(node, NodeFlag.Proven, 0);
   }
 
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
   setPrior(node: number, p: number): void {
     this.prior[node] = p;
-    this.refresh(node);
-  }
-
-  /** Sets the node's counts outright (a search's statistics restored or made up for a test). */
-  setStats(node: number, visits: number, total: number, squares: number): void {
-    this.visits[node] = visits;
-    this.total[node] = total;
-    this.squares[node] = squares;
     this.refresh(node);
   }
 
@@ -397,8 +313,8 @@ export class Tree {
     const m = visits + k;
     // Without priors the prior is not read: k * prior is 0 and total + 0 is total, so the mean
     // is the same, and the classic search's backup spares a cache line per level.
-    this.ucb[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
-    this.ucb[2 * node + 1] = this.tables.inverseSqrt(visits);
+    this.selectionTerms[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    this.selectionTerms[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
 
   /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */
@@ -458,8 +374,8 @@ export class Tree {
     this.squares[dst] = from.squares[src]!;
     this.proof[dst] = from.proof[src]!;
     this.prior[dst] = from.prior[src]!;
-    this.ucb[2 * dst] = from.ucb[2 * src]!;
-    this.ucb[2 * dst + 1] = from.ucb[2 * src + 1]!;
+    this.selectionTerms[2 * dst] = from.selectionTerms[2 * src]!;
+    this.selectionTerms[2 * dst + 1] = from.selectionTerms[2 * src + 1]!;
     this.gained[2 * dst] = from.gained[2 * src]!;
     this.gained[2 * dst + 1] = from.gained[2 * src + 1]!;
   }
@@ -470,23 +386,23 @@ export class Tree {
    * them makes it a draw, and all lost makes it a win. Returns whether the node is proven.
    */
   prove(node: number): boolean {
-    if (this.proof[node] !== UNPROVEN) return true;
+    if (this.proof[node] !== Proof.Unproven) return true;
     const first = this.firstChild[node]!;
     const end = first + this.childCount[node]!;
-    if ((this.flags[node]! & EXPANDED) === 0 || end === first) return false;
+    if ((this.flags[node]! & NodeFlag.Expanded) === 0 || end === first) return false;
     let all = true;
     let draw = false;
     for (let c = first; c < end; c++) {
       const p = this.proof[c]!;
-      if (p === PROVEN_WIN) {
-        this.setProof(node, PROVEN_LOSS);
+      if (p === Proof.Win) {
+        this.setProof(node, Proof.Loss);
         return true;
       }
-      if (p === UNPROVEN) all = false;
-      else if (p === PROVEN_DRAW) draw = true;
+      if (p === Proof.Unproven) all = false;
+      else if (p === Proof.Draw) draw = true;
     }
     if (!all) return false;
-    this.setProof(node, draw ? PROVEN_DRAW : PROVEN_WIN);
+    this.setProof(node, draw ? Proof.Draw : Proof.Win);
     return true;
   }
 }

@@ -1,35 +1,57 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { Worker } from "node:worker_threads";
 import {
   type Evaluation,
   type Game,
   type Move,
   type Search,
   type SearchLimits,
+  type SearchParams,
   type SearchReport,
   type Solver,
   Tree,
   formatCode,
 } from "../../src/index.js";
-import { makeSearch } from "./engineSearch.js";
-import type { EngineOptions } from "./options.js";
+import type { Parallelisation } from "../engine/options.js";
 import { type ThreadResult, ResultSlot } from "./resultSlot.js";
 import { type RootChild, chooseRootChild, mergeRootChildren } from "./rootMerge.js";
-import type { SearchRequest, SearchWorkerData } from "./searchWorker.js";
+import { type SearchThread, type StartThread, startBundledWorker } from "./searchThread.js";
+import { makeThreadSearch } from "./threadSearch.js";
 import { wallClock } from "./wallClock.js";
-
-/** The worker's bundle, beside the program's (build.mjs); from source (the tests) there is none. */
-const WORKER_FILE = new URL("./searchWorker.js", import.meta.url);
-/** How long past the move's deadline a worker may take to answer: its clock is read every few playouts, its answer is written at once. */
+import type { SearchRequest, SearchWorkerData } from "./workerRequests.js";
+/** How long past the move's deadline a worker may take to answer: its clock is read every few visits, its answer is written at once. */
 const GRACE_MS = 50;
 /**
- * Without a deadline (a fixed number of playouts and no ceiling) a worker does the same work
+ * Without a deadline (a fixed number of visits and no ceiling) a worker does the same work
  * as the main thread: it is waited for as long again as the main thread searched, and this.
  */
 const UNTIMED_GRACE_MS = 1000;
 /** Seeds of the workers' searches: the session's seed plus multiples of this (2^32 / golden ratio), far apart. */
 const SEED_STEP = 0x9e3779b9;
+
+/** What the threads search with: the engine's options that concern them. */
+export interface ThreadsSettings {
+  /** Threads searching each move at once, the caller's included. */
+  readonly threads: number;
+  readonly parallel: Parallelisation;
+  /** The caller's search's seed; the workers' follow from it. */
+  readonly seed: number;
+  readonly search: SearchParams;
+  /** The evaluation's weights file for the workers to read (undefined: the built-in weights). */
+  readonly weights?: string | undefined;
+}
+
+/** What a parallel search is made with besides its settings. */
+export interface ParallelSearchParts {
+  /** Takes the threads' diagnostics (a worker lost, late or missing), one line at a time. */
+  readonly log: (line: string) => void;
+  /** The caller's search's evaluation (the workers read their own); needed when the search reads one. */
+  readonly evaluation: Evaluation | undefined;
+  /** The caller's search's clock; performance.now() by default. */
+  readonly now?: () => number;
+  /** The caller's search's solver for small leaves; a new one by default. */
+  readonly solver?: Solver;
+  /** How a worker thread is started: the bundled worker (startBundledWorker) by default. */
+  readonly startThread?: StartThread;
+}
 
 /** A search's report, with the number of threads that searched, and whether they shared one tree. */
 export interface ThreadedReport extends SearchReport {
@@ -46,18 +68,18 @@ interface SharedTree {
 interface Helper {
   /** 2 for the first worker: the main thread's search is thread 1. */
   readonly thread: number;
-  readonly worker: Worker;
+  readonly worker: SearchThread;
   readonly slot: ResultSlot;
   /** "failed": its search threw, and its "error" event, which says why, is still to come. */
   state: "live" | "failed" | "gone";
 }
 
 /**
- * The same move searched on `options.threads` threads at once, in one of two ways
- * (`options.parallel`). Root parallelisation ("root"): each thread's search has its own tree
+ * The same move searched on `settings.threads` threads at once, in one of two ways
+ * (`settings.parallel`). Root parallelisation ("root"): each thread's search has its own tree
  * kept from move to move, and their root children are merged to choose the move
  * (`chooseRootChild`). Tree parallelisation ("tree"): every thread visits one tree in shared
- * memory, with virtual loss (src/node.ts), which the main thread's search keeps from move to
+ * memory, with virtual loss (src/search/tree.ts), which the main thread's search keeps from move to
  * move and reports on; the workers stop when it ends the move.
  *
  * The main thread runs one search itself and then blocks until the workers' answers are in,
@@ -75,36 +97,39 @@ export class ParallelSearch {
   /** With tree parallelisation. */
   private readonly shared: SharedTree | undefined;
 
-  constructor(
-    options: EngineOptions,
-    private readonly log: (line: string) => void,
-    evaluation: Evaluation | undefined,
-    now?: () => number,
-    solver?: Solver,
-  ) {
-    const { maxNodes } = options.search;
+  private readonly log: (line: string) => void;
+
+  constructor(settings: ThreadsSettings, parts: ParallelSearchParts) {
+    this.log = parts.log;
+    const { maxNodes } = settings.search;
     this.shared =
-      options.threads > 1 && options.parallel === "tree"
+      settings.threads > 1 && settings.parallel === "tree"
         ? { trees: [Tree.shared(maxNodes), Tree.shared(maxNodes)], stopped: new Int32Array(new SharedArrayBuffer(4)) }
         : undefined;
     const trees = this.shared?.trees;
-    this.main = makeSearch(options, {
-      seed: options.seed,
+    const { evaluation, now, solver } = parts;
+    this.main = makeThreadSearch(settings.search, {
+      seed: settings.seed,
       evaluation,
       ...(now === undefined ? {} : { now }),
       ...(solver === undefined ? {} : { solver }),
       ...(trees === undefined ? {} : { trees }),
     });
-    if (options.threads === 1) return;
-    const file = fileURLToPath(WORKER_FILE);
-    if (!existsSync(file)) {
-      log(`threads: ${file} is missing (make builds it): searching on 1 thread, not ${options.threads}`);
-      return;
+    const startThread = parts.startThread ?? startBundledWorker;
+    for (let thread = 2; thread <= settings.threads; thread++) {
+      const helper = this.start(startThread, settings, thread);
+      if (typeof helper === "string") {
+        this.log(
+          `threads: ${helper}: searching on ${thread - 1} thread${thread === 2 ? "" : "s"}, not ${settings.threads}`,
+        );
+        return;
+      }
+      this.helpers.push(helper);
     }
-    for (let thread = 2; thread <= options.threads; thread++) this.helpers.push(this.start(file, options, thread));
   }
 
-  private start(file: string, options: EngineOptions, thread: number): Helper {
+  /** The helper thread number `thread`, started; or why it could not be. */
+  private start(startThread: StartThread, settings: ThreadsSettings, thread: number): Helper | string {
     const slot = new ResultSlot();
     const shared =
       this.shared === undefined
@@ -115,13 +140,16 @@ export class ParallelSearch {
               stopped: this.shared.stopped.buffer as SharedArrayBuffer,
             },
           };
-    const workerData: SearchWorkerData = {
-      options,
-      seed: (options.seed + (thread - 1) * SEED_STEP) >>> 0,
+    const data: SearchWorkerData = {
+      search: settings.search,
+      weights: settings.weights,
+      seed: (settings.seed + (thread - 1) * SEED_STEP) >>> 0,
       slot: slot.buffer,
       ...shared,
     };
-    const helper: Helper = { thread, worker: new Worker(file, { workerData }), slot, state: "live" };
+    const started = startThread(data);
+    if (!started.ok) return started.error;
+    const helper: Helper = { thread, worker: started.value, slot, state: "live" };
     helper.worker.unref();
     helper.worker.on("error", (e) => this.lost(helper, `failed: ${e.message}`));
     helper.worker.on("exit", (code) => this.lost(helper, `stopped (exit code ${code})`));
@@ -163,7 +191,7 @@ export class ParallelSearch {
   choose(game: Game, limits: SearchLimits): ThreadedReport {
     const helpers = this.live();
     this.merged = undefined;
-    if (helpers.length === 0 || game.position.legalMoves().length < 2 || this.main.params.algorithm === "random") {
+    if (helpers.length === 0) {
       return { ...this.main.choose(game, limits), threads: 1, sharedTree: false };
     }
     if (this.shared !== undefined) return this.chooseShared(game, limits, helpers, this.shared);
@@ -175,7 +203,7 @@ export class ParallelSearch {
       request,
       start: formatCode(game.start),
       moves: [...game.moves],
-      ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+      ...(limits.visits === undefined ? {} : { visits: limits.visits }),
       ...(deadline === undefined ? {} : { deadline }),
       stopEarly: limits.stopEarly ?? false,
     };
@@ -192,8 +220,7 @@ export class ParallelSearch {
     const sum = (count: (r: ThreadResult) => number): number => results.reduce((total, r) => total + count(r), 0);
     return {
       move: best.move,
-      reason: "search",
-      playouts: own.playouts + sum((r) => r.playouts),
+      visits: own.visits + sum((r) => r.visits),
       // What the search used is the same on every thread; the early stop is the main thread's.
       leaf: own.leaf,
       priors: own.priors,
@@ -203,8 +230,8 @@ export class ParallelSearch {
       reused: own.reused + sum((r) => r.reused),
       nodes: own.nodes + sum((r) => r.nodes),
       pruned: own.pruned + sum((r) => r.pruned),
-      visits: best.visits,
-      winRate: best.winRate,
+      moveVisits: best.visits,
+      moveWinRate: best.winRate,
       // The main thread's line, when its tree agrees on the move; the other trees are not at hand.
       pv: own.move === best.move ? own.pv : [best.move],
       ...(best.proven === undefined ? {} : { proven: best.proven }),
@@ -261,7 +288,7 @@ export class ParallelSearch {
           request,
           pool: tree === trees[0] ? 0 : 1,
           root: formatCode(root),
-          ...(limits.playouts === undefined ? {} : { playouts: limits.playouts }),
+          ...(limits.visits === undefined ? {} : { visits: limits.visits }),
           ...(deadline === undefined ? {} : { deadline }),
         };
         for (const h of helpers) h.worker.postMessage(message);
@@ -280,11 +307,11 @@ export class ParallelSearch {
         `threads: thread ${h.thread} did not stop with the move; it is ended, as it might still write into the shared tree: searching on ${1 + this.live().length} threads from now on`,
       );
     });
-    const more = results.reduce((sum, r) => ({ playouts: sum.playouts + r.playouts, solved: sum.solved + r.solved }), {
-      playouts: 0,
+    const more = results.reduce((sum, r) => ({ visits: sum.visits + r.visits, solved: sum.solved + r.solved }), {
+      visits: 0,
       solved: 0,
     });
-    return { ...this.main.restate(more, own.playouts), threads: 1 + results.length, sharedTree: true };
+    return { ...this.main.reportWithHelpers(more, own.visits), threads: 1 + results.length, sharedTree: true };
   }
 
   /** The root's children as the last search left them: merged over the threads when it was searched on several. */

@@ -1,36 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
   CLASSIC_SEARCH_PARAMS,
-  EXPANDED,
+  NodeFlag,
+  Proof,
   Game,
   MAX_VISITS,
   PASS,
-  PROVEN,
-  PROVEN_DRAW,
-  PROVEN_LOSS,
-  PROVEN_WIN,
-  PRUNED,
   Position,
   Random,
   Search,
   type SearchParams,
   type SearchReport,
   Solver,
-  TERMINAL,
   Tree,
-  UNPROVEN,
-  evalScaleAt,
   formatOtpMove,
-  mostVisitedChild,
+  childToPlay,
   parseBoardLines,
   popcount,
   parseCode,
   parseOtpMove,
   randomPlayout,
   selectChild,
-  ucb1,
   updatePruning,
-} from "../src/index.js";
+} from "../../src/index.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
@@ -46,7 +38,26 @@ const params = (over: Partial<SearchParams> = {}): SearchParams => ({
 const frozenClock = () => 0;
 
 function search(over: Partial<SearchParams> = {}, seed = 1): Search {
-  return new Search(params(over), frozenClock, new Random(seed));
+  return new Search(params(over), { now: frozenClock, random: new Random(seed) });
+}
+
+/** UCB1 of a child with `points` (wins, draws counting half) over `visits`, under a parent with `parentVisits`: the formula selection follows. */
+function ucb1(points: number, visits: number, parentVisits: number, c: number): number {
+  return points / visits + c * Math.sqrt(Math.log(parentVisits) / visits);
+}
+
+/** Records `visits` results into a fresh node: `wins` of 1, `draws` of 0.5, and the rest 0. */
+function recordResults(tree: Tree, node: number, visits: number, wins: number, draws = 0): void {
+  for (let i = 0; i < visits; i++) tree.record(node, i < wins ? 1 : i < wins + draws ? 0.5 : 0);
+}
+
+/** The start position's tree: its root expanded, the four children nodes 1 to 4. */
+function startTree(capacity = 100): Tree {
+  const tree = new Tree(capacity);
+  const p = Position.initial();
+  tree.reset();
+  tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+  return tree;
 }
 
 function otp(moves: string[]): number[] {
@@ -68,14 +79,23 @@ describe("seed 002: UCB1 and selection", () => {
   const board = "--------/--------/--B-----/---BB---/---BW---/--------/--------/--------";
   const position = value(parseBoardLines(board, false));
 
-  it("UCB1 is about 2.34 for 2/2 and 1.84 for 1/2 under 6 playouts, with c = sqrt(2)", () => {
-    expect(ucb1(2, 2, 6, Math.SQRT2)).toBeCloseTo(2.3386, 3);
-    expect(ucb1(1, 2, 6, Math.SQRT2)).toBeCloseTo(1.8386, 3);
+  it("UCB1 as selection works it out is about 2.34 for 2/2 and 1.84 for 1/2 under 6 playouts, with c = sqrt(2)", () => {
+    const tree = startTree();
+    recordResults(tree, 1, 2, 2);
+    recordResults(tree, 2, 2, 1);
+    for (let i = 0; i < 6; i++) tree.record(0, 1);
+    // Selection's value of a child: its cached mean plus the parent's c * sqrt(ln N) times its cached 1 / sqrt(n).
+    const terms = tree.selectionTerms;
+    const value = (child: number) => terms[2 * child]! + tree.exploration(0, Math.SQRT2) * terms[2 * child + 1]!;
+    expect(value(1)).toBeCloseTo(2.3386, 3);
+    expect(value(2)).toBeCloseTo(1.8386, 3);
+    expect(value(1)).toBeCloseTo(ucb1(2, 2, 6, Math.SQRT2), 12);
   });
 
   it("selection returns the 2/2 child, whose legal moves are (2,3), (3,2), (4,5), (5,4)", () => {
     const tree = new Tree(100);
-    const root = tree.reset();
+    const root = 0;
+    tree.reset();
     tree.expand(root, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi);
     expect(tree.childCount[root]).toBe(3);
     const first = tree.firstChild[root]!;
@@ -97,17 +117,14 @@ describe("seed 002: UCB1 and selection", () => {
 
   it("selection picks the child of highest UCB1, on random statistics", () => {
     const random = new Random(11);
-    const p = Position.initial();
     for (let trial = 0; trial < 200; trial++) {
-      const tree = new Tree(100);
-      tree.reset();
-      tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      const tree = startTree();
       let total = 0;
       for (let i = 1; i <= 4; i++) {
         const n = 1 + random.below(500);
         const w = random.below(n + 1);
         const d = random.below(n - w + 1);
-        tree.setStats(i, n, w + 0.5 * d, w + 0.25 * d);
+        recordResults(tree, i, n, w, d);
         total += n;
       }
       tree.visits[0] = total;
@@ -117,13 +134,11 @@ describe("seed 002: UCB1 and selection", () => {
     }
   });
 
-  it("on the nearly all-black board white has one move, played at once, and every playout from it is a black win", () => {
+  it("on the nearly all-black board white has one move, and every playout from it is a black win", () => {
     const full = value(
       parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false),
     );
     expect(full.legalMoves()).toEqual([63]);
-    const report = search().choose(new Game(full), { playouts: 1000 });
-    expect(report).toMatchObject({ move: 63, reason: "only move", playouts: 0 });
     const after = full.play(63);
     const random = new Random(3);
     for (let i = 0; i < 100; i++) {
@@ -135,51 +150,39 @@ describe("seed 002: UCB1 and selection", () => {
 });
 
 describe("choosing a move", () => {
-  it("passes at once when forced, and answers pass in a finished game", () => {
-    const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
-    expect(search().choose(new Game(forced), { playouts: 100 })).toMatchObject({
-      move: PASS,
-      reason: "pass",
-      playouts: 0,
-    });
-    const over = value(parseCode("1".repeat(64) + "10")).position;
-    expect(search().choose(new Game(over), { playouts: 100 })).toMatchObject({ move: PASS, reason: "game over" });
-  });
-
   it("repeats exactly with the same seed and playouts", () => {
-    const a = search({}, 5).choose(new Game(), { playouts: 3000 });
-    const b = search({}, 5).choose(new Game(), { playouts: 3000 });
+    const a = search({}, 5).choose(new Game(), { visits: 3000 });
+    const b = search({}, 5).choose(new Game(), { visits: 3000 });
     expect(a).toEqual(b);
-    expect(a.playouts).toBe(3000);
+    expect(a.visits).toBe(3000);
   });
 
   it("always answers a legal move, for both colours, through whole games", () => {
     const s = search({}, 9);
     const g = new Game();
     while (!g.isOver()) {
-      const r = s.choose(g, { playouts: 200 });
+      const r = s.choose(g, { visits: 200 });
       expect(g.position.legalMoves()).toContain(r.move);
       expect(g.play(r.move).ok).toBe(true);
     }
   });
 
-  it("the random baseline plays legal moves uniformly, without searching", () => {
-    const counts = new Map<number, number>();
-    const s = search({ algorithm: "random" }, 12);
-    for (let i = 0; i < 4000; i++) {
-      const r = s.choose(new Game(), { playouts: 1000 });
-      expect(r).toMatchObject({ reason: "random", playouts: 0 });
-      counts.set(r.move, (counts.get(r.move) ?? 0) + 1);
-    }
-    expect([...counts.keys()].sort((a, b) => a - b)).toEqual([19, 26, 37, 44]);
-    for (const n of counts.values()) expect(Math.abs(n - 1000)).toBeLessThan(150);
+  it("searches a position with one legal move or a forced pass too (the engine plays those unsearched), but not a finished game", () => {
+    const only = value(
+      parseBoardLines("BBBBBBBW/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBBB/BBBBBBB-", false),
+    );
+    expect(search().choose(new Game(only), { visits: 100 })).toMatchObject({ move: 63, visits: 100 });
+    const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
+    expect(search().choose(new Game(forced), { visits: 100 })).toMatchObject({ move: PASS, visits: 100 });
+    const over = value(parseCode("1".repeat(64) + "10")).position;
+    expect(() => search().choose(new Game(over), { visits: 100 })).toThrow(/finished game/);
   });
 
   it("stops at the deadline of an injected clock", () => {
     let t = 0;
-    const s = new Search(params(), () => (t += 0.1), new Random(1));
+    const s = new Search(params(), { now: () => (t += 0.1), random: new Random(1) });
     const r = s.choose(new Game(), { timeMs: 50 });
-    expect(r.playouts).toBeGreaterThan(0);
+    expect(r.visits).toBeGreaterThan(0);
     expect(r.elapsedMs).toBeLessThanOrEqual(51);
   });
 });
@@ -195,8 +198,8 @@ describe("symmetry", () => {
   const position = g.position;
 
   it("the position mirrored gives the mirrored choice", () => {
-    const a = search({}, 2).choose(new Game(position), { playouts: 20000 });
-    const b = search({}, 2).choose(new Game(transposed(position)), { playouts: 20000 });
+    const a = search({}, 2).choose(new Game(position), { visits: 20000 });
+    const b = search({}, 2).choose(new Game(transposed(position)), { visits: 20000 });
     expect(b.move).toBe(transpose(a.move));
   });
 });
@@ -229,7 +232,7 @@ describe("tactics", () => {
       const expected = onlyWinningMove(p);
       expect([0, 7, 56, 63]).toContain(expected);
       expect(p.legalSquares().length).toBeGreaterThan(2);
-      expect(search().choose(new Game(p), { playouts: 20000 }).move).toBe(expected);
+      expect(search().choose(new Game(p), { visits: 20000 }).move).toBe(expected);
     });
   });
   for (const p of [wipeOut]) {
@@ -240,7 +243,7 @@ describe("tactics", () => {
       });
       expect(wipes).toEqual([3]);
       expect(p.legalSquares().length).toBeGreaterThan(1);
-      expect(search().choose(new Game(p), { playouts: 5000 }).move).toBe(3);
+      expect(search().choose(new Game(p), { visits: 5000 }).move).toBe(3);
     });
   }
 });
@@ -250,41 +253,41 @@ describe("tree reuse", () => {
     const s = search({}, 4);
     const twin = search({}, 4);
     const g = new Game();
-    const first = s.choose(g, { playouts: 20000 });
-    expect(twin.choose(g, { playouts: 20000 })).toEqual(first);
+    const first = s.choose(g, { visits: 20000 });
+    expect(twin.choose(g, { visits: 20000 })).toEqual(first);
     g.play(first.move);
     // The twin's tree, moved to our move without searching, shows what it knows of each reply.
-    twin.choose(g, { playouts: 0 });
+    twin.choose(g, { visits: 0 });
     const reply = twin.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     expect(reply.visits).toBeGreaterThan(0);
     g.play(reply.move);
-    const second = s.choose(g, { playouts: 1000 });
+    const second = s.choose(g, { visits: 1000 });
     expect(second.reused).toBe(reply.visits);
-    expect(second.playouts).toBe(1000);
+    expect(second.visits).toBe(1000);
     // Everything stays under the new root: a further search from the same game keeps it all.
-    expect(s.choose(g, { playouts: 10 }).reused).toBe(reply.visits + 1000);
+    expect(s.choose(g, { visits: 10 }).reused).toBe(reply.visits + 1000);
   });
 
   it("keeps exactly the visits the reply's node had", () => {
     const s = search({ algorithm: "uct" }, 6);
     const g = new Game();
-    const r = s.choose(g, { playouts: 5000 });
+    const r = s.choose(g, { visits: 5000 });
     // Our own move: the new root is our chosen child, whose visits the report gave.
     g.play(r.move);
-    const next = s.choose(g, { playouts: 1 });
-    expect(next.reused).toBe(r.visits);
+    const next = s.choose(g, { visits: 1 });
+    expect(next.reused).toBe(r.moveVisits);
   });
 
   it("keeps every count of the subtree, results as well as visits, two plies deep", () => {
     const s = search({}, 4);
     const g = new Game();
-    const first = s.choose(g, { playouts: 20000 });
+    const first = s.choose(g, { visits: 20000 });
     const kept = s.children([first.move]);
     const reply = kept.reduce((a, b) => (b.visits > a.visits ? b : a));
     const keptDeeper = s.children([first.move, reply.move]);
     expect(keptDeeper.some((c) => c.total > 0 && c.total < c.visits)).toBe(true);
     g.play(first.move);
-    s.choose(g, { playouts: 0 });
+    s.choose(g, { visits: 0 });
     expect(s.rootChildren()).toEqual(kept);
     expect(s.children([reply.move])).toEqual(keptDeeper);
   });
@@ -292,25 +295,25 @@ describe("tree reuse", () => {
   it("a game that does not continue the tree's line (undo, a new position) starts a fresh tree", () => {
     const s = search({}, 7);
     const g = new Game();
-    s.choose(g, { playouts: 2000 });
+    s.choose(g, { visits: 2000 });
     g.play(otp(["2 3"])[0]!);
-    expect(s.choose(g, { playouts: 100 }).reused).toBeGreaterThan(0);
+    expect(s.choose(g, { visits: 100 }).reused).toBeGreaterThan(0);
     g.undo();
     g.play(otp(["3 2"])[0]!);
     g.undo();
-    expect(s.choose(g, { playouts: 100 }).reused).toBe(0);
+    expect(s.choose(g, { visits: 100 }).reused).toBe(0);
     const other = new Game(
       value(parseCode("0".repeat(19) + "1" + "0".repeat(7) + "21" + "0".repeat(6) + "12" + "0".repeat(27) + "10"))
         .position,
     );
-    expect(s.choose(other, { playouts: 100 }).reused).toBe(0);
+    expect(s.choose(other, { visits: 100 }).reused).toBe(0);
   });
 
   it("flat UCB keeps only root statistics, and a full tree stops growing but keeps playing", () => {
-    const flat = search({ algorithm: "ucb" }, 8).choose(new Game(), { playouts: 2000 });
+    const flat = search({ algorithm: "ucb" }, 8).choose(new Game(), { visits: 2000 });
     expect(flat.nodes).toBe(1 + 4);
-    const small = search({ maxNodes: 500 }, 8).choose(new Game(), { playouts: 5000 });
-    expect(small.playouts).toBe(5000);
+    const small = search({ maxNodes: 500 }, 8).choose(new Game(), { visits: 5000 });
+    expect(small.visits).toBe(5000);
     expect(small.nodes).toBeLessThanOrEqual(500);
   });
 });
@@ -318,11 +321,8 @@ describe("tree reuse", () => {
 describe("progressive pruning", () => {
   function node(results: [number, number][]): Tree {
     // A root with four children; each child's results as (wins, losses) in whole games.
-    const tree = new Tree(100);
-    const root = tree.reset();
-    const p = Position.initial();
-    tree.expand(root, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-    const first = tree.firstChild[root]!;
+    const tree = startTree();
+    const first = tree.firstChild[0]!;
     results.forEach(([w, l], i) => {
       for (let k = 0; k < w; k++) tree.record(first + i, 2);
       for (let k = 0; k < l; k++) tree.record(first + i, 0);
@@ -339,11 +339,11 @@ describe("progressive pruning", () => {
     ]);
     const first = tree.firstChild[0]!;
     expect(updatePruning(tree, 0, 2, 50)).toBe(1);
-    expect(tree.flags[first + 1]! & PRUNED).toBe(PRUNED);
-    for (const i of [0, 2, 3]) expect(tree.flags[first + i]! & PRUNED).toBe(0);
+    expect(tree.flags[first + 1]! & NodeFlag.Pruned).toBe(NodeFlag.Pruned);
+    for (const i of [0, 2, 3]) expect(tree.flags[first + i]! & NodeFlag.Pruned).toBe(0);
     for (let k = 0; k < 150; k++) tree.record(first + 1, 2); // the pruned child recovers and becomes the best
     expect(updatePruning(tree, 0, 2, 50)).toBe(-1);
-    expect(tree.flags[first + 1]! & PRUNED).toBe(0);
+    expect(tree.flags[first + 1]! & NodeFlag.Pruned).toBe(0);
   });
 
   it("waits until every child has the minimum visits, and r = 0 turns it off", () => {
@@ -371,14 +371,14 @@ describe("progressive pruning", () => {
       [0, 100],
     ]);
     expect(updatePruning(tree, 0, 1, 10)).toBe(3);
-    expect(tree.flags[tree.firstChild[0]!]! & PRUNED).toBe(0);
+    expect(tree.flags[tree.firstChild[0]!]! & NodeFlag.Pruned).toBe(0);
     expect(selectChild(tree, 0, 1)).toBe(tree.firstChild[0]);
   });
 
   it("is counted in the search report", () => {
-    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { playouts: 20000 });
+    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { visits: 20000 });
     expect(r.pruned).toBeGreaterThan(0);
-    const off = search({ ppR: 0 }, 3).choose(new Game(), { playouts: 20000 });
+    const off = search({ ppR: 0 }, 3).choose(new Game(), { visits: 20000 });
     expect(off.pruned).toBe(0);
   });
 });
@@ -395,7 +395,7 @@ describe("the tree's nodes", () => {
     tree.reset();
     tree.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
     expect(tree.childCount[0]).toBe(0);
-    expect(tree.flags[0]! & EXPANDED).toBe(EXPANDED);
+    expect(tree.flags[0]! & NodeFlag.Expanded).toBe(NodeFlag.Expanded);
   });
 
   it("keeps the discs each child's move gains, the square and its flips (none for a pass), which the descent applies", () => {
@@ -420,11 +420,6 @@ describe("the tree's nodes", () => {
     tree.expand(0, forced.playerLo, forced.playerHi, forced.opponentLo, forced.opponentHi);
     expect([tree.gained[2 * tree.firstChild[0]!], tree.gained[2 * tree.firstChild[0]! + 1]]).toEqual([0, 0]);
   });
-
-  it("has the flag values the hot loops test as literals (selectChild: 10, Search.run: 5)", () => {
-    expect(PROVEN | PRUNED).toBe(10);
-    expect(TERMINAL | EXPANDED).toBe(5);
-  });
 });
 
 /** Exact value for the side to move (world count), by full search: for positions with few empty squares. */
@@ -437,12 +432,13 @@ function exact(p: Position): number {
 describe("backup", () => {
   /** A fake playout: the side to move at the leaf always ends with `diff` discs more. */
   const constant = (diff: number) => () => diff;
-  const fake = (diff: number, seed = 3) => new Search(params(), frozenClock, new Random(seed), constant(diff));
+  const fake = (diff: number, seed = 3) =>
+    new Search(params(), { now: frozenClock, random: new Random(seed), playout: constant(diff) });
 
   it("alternates the point of view up the path: a node wins exactly the playouts its children's movers lost", () => {
     const s = fake(+10);
     const g = new Game();
-    s.choose(g, { playouts: 3000 });
+    s.choose(g, { visits: 3000 });
     let checked = 0;
     for (const child of s.rootChildren()) {
       const grandchildren = s.children([child.move]);
@@ -457,22 +453,33 @@ describe("backup", () => {
 
   it("counts draws as draws, at every node of the path", () => {
     const s = fake(0);
-    s.choose(new Game(), { playouts: 2000 });
+    s.choose(new Game(), { visits: 2000 });
     const nodes = [...s.rootChildren(), ...s.rootChildren().flatMap((c) => s.children([c.move]))];
     expect(nodes.length).toBeGreaterThan(4);
     for (const n of nodes) expect(n).toMatchObject({ total: n.visits / 2, winRate: n.visits > 0 ? 0.5 : NaN });
   });
 
   it("keeps the sums of squares that pruning needs, and only when it prunes", () => {
-    const pruning = new Search(params({ ppR: 1 }), frozenClock, new Random(3), constant(0));
-    pruning.choose(new Game(), { playouts: 2000 });
+    const tree = new Tree(200_000);
+    const trees = [tree, new Tree(200_000)] as const;
+    const pruning = new Search(params({ ppR: 1 }), {
+      now: frozenClock,
+      random: new Random(3),
+      playout: constant(0),
+      trees,
+    });
+    pruning.choose(new Game(), { visits: 2000 });
     // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
-    const tree = pruning.currentTree;
     expect(tree.spreads).toBe(true);
     for (let n = 0; n < tree.size; n++) expect(tree.squares[n]).toBe(tree.visits[n]! / 4);
-    const plain = fake(0);
-    plain.choose(new Game(), { playouts: 2000 });
-    const untracked = plain.currentTree;
+    const untracked = new Tree(200_000);
+    const plain = new Search(params(), {
+      now: frozenClock,
+      random: new Random(3),
+      playout: constant(0),
+      trees: [untracked, new Tree(200_000)],
+    });
+    plain.choose(new Game(), { visits: 2000 });
     expect(untracked.spreads).toBe(false);
     expect(untracked.visits[0]).toBe(2000);
     for (let n = 0; n < untracked.size; n++) expect(untracked.squares[n]).toBe(0);
@@ -495,7 +502,7 @@ describe("backup", () => {
           .map((m) => -exact(p.play(m))),
       ),
     ).toBeLessThan(0);
-    expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(draw);
+    expect(search({}, 1).choose(new Game(p), { visits: 20000 }).move).toBe(draw);
   });
 });
 
@@ -509,7 +516,7 @@ describe("passes inside the tree", () => {
     expect(p.play(6).canMove()).toBe(false);
     expect(afterPass.legalSquares().length).toBeGreaterThanOrEqual(2);
     const s = search({}, 5);
-    s.choose(new Game(p), { playouts: 20000 });
+    s.choose(new Game(p), { visits: 20000 });
     expect(s.children([6]).map((c) => c.move)).toEqual([PASS]);
     expect(
       s
@@ -521,7 +528,7 @@ describe("passes inside the tree", () => {
 
   it("the principal variation is a legal line through the pass", () => {
     const s = search({}, 5);
-    const report = s.choose(new Game(p), { playouts: 20000 });
+    const report = s.choose(new Game(p), { visits: 20000 });
     const g = new Game(p);
     for (const move of report.pv) expect(g.play(move).ok).toBe(true);
   });
@@ -541,23 +548,27 @@ describe("refutations deeper than one ply", () => {
     it(`finds the only win ${win}, not the lure ${lure} that is refuted later`, () => {
       expect(p.legalSquares().filter((m) => -exact(p.play(m)) > 0)).toEqual([win]);
       expect(-exact(p.play(lure))).toBeLessThan(0);
-      expect(search({}, 1).choose(new Game(p), { playouts: 20000 }).move).toBe(win);
+      expect(search({}, 1).choose(new Game(p), { visits: 20000 }).move).toBe(win);
     });
   }
 });
 
 describe("counters", () => {
   it("halve when the root reaches MAX_VISITS: counts stay within 32 bits, means and UCB stay finite", () => {
-    const s = search({}, 9);
+    const tree = new Tree(200_000);
+    const s = new Search(params(), { now: frozenClock, random: new Random(9), trees: [tree, new Tree(200_000)] });
     const g = new Game();
-    s.choose(g, { playouts: 2000 });
-    const tree = s.currentTree;
+    s.choose(g, { visits: 2000 });
     // As after hours of search on a reused root: scale every count up to just under the limit.
+    // The cached selection terms stay the smaller counts' (the same means) until the halving.
     const scale = Math.floor((MAX_VISITS - 10) / tree.visits[0]!);
-    for (let n = 0; n < tree.size; n++)
-      tree.setStats(n, tree.visits[n]! * scale, tree.total[n]! * scale, tree.squares[n]! * scale);
+    for (let n = 0; n < tree.size; n++) {
+      tree.visits[n]! *= scale;
+      tree.total[n]! *= scale;
+      tree.squares[n]! *= scale;
+    }
     const before = s.rootChildren();
-    const report = s.choose(g, { playouts: 100 });
+    const report = s.choose(g, { visits: 100 });
     expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
     const root = tree.visits[0]!;
     expect(root).toBeLessThan(MAX_VISITS);
@@ -574,29 +585,27 @@ describe("counters", () => {
   it("Tree.halve halves the visits, keeps the mean and the spread of the results, and the selection's terms", () => {
     const tree = new Tree(10);
     tree.reset();
-    tree.setStats(0, 7, 4.5, 3.75);
+    // 3 wins, 3 draws and a loss: a total of 4.5, squares summing to 3.75.
+    recordResults(tree, 0, 7, 3, 3);
     const [mean, spread] = [tree.mean(0), Math.sqrt(tree.squares[0]! / 7 - tree.mean(0) ** 2)];
     tree.halve();
     expect(tree.visits[0]).toBe(3);
     expect(tree.mean(0)).toBeCloseTo(mean, 12);
     expect(Math.sqrt(tree.squares[0]! / 3 - tree.mean(0) ** 2)).toBeCloseTo(spread, 12);
-    expect(tree.ucb[0]).toBeCloseTo(mean, 12);
-    expect(tree.ucb[1]).toBeCloseTo(1 / Math.sqrt(3), 12);
+    expect(tree.selectionTerms[0]).toBeCloseTo(mean, 12);
+    expect(tree.selectionTerms[1]).toBeCloseTo(1 / Math.sqrt(3), 12);
   });
 });
 
 describe("pruned children", () => {
   /** The start position's four children, with the given visits and wins; child `pruned` set aside. */
   function tree(stats: [number, number][], pruned: number): Tree {
-    const t = new Tree(100);
-    const p = Position.initial();
-    t.reset();
-    t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    const t = startTree();
     stats.forEach(([v, w], i) => {
-      t.setStats(1 + i, v, w, w);
+      recordResults(t, 1 + i, v, w);
     });
     t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
-    t.flags[1 + pruned]! |= PRUNED;
+    t.flags[1 + pruned]! |= NodeFlag.Pruned;
     return t;
   }
 
@@ -623,7 +632,7 @@ describe("pruned children", () => {
       ],
       0,
     );
-    expect(mostVisitedChild(t, 0)).toBe(3);
+    expect(childToPlay(t, 0)).toBe(3);
   });
 });
 
@@ -631,51 +640,44 @@ describe("progress reports", () => {
   it("tell how the search stands every everyMs while it runs, the playouts growing, and the last report stands", () => {
     let t = 0;
     // A wide exploration keeps the visits even, so the search runs its whole time.
-    const s = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3));
+    const s = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) });
     const seen: SearchReport[] = [];
     const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(4);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.playouts).toBeGreaterThan(seen[i - 1]!.playouts);
-    for (const r of seen) expect(r.playouts).toBeLessThan(report.playouts);
-    expect(seen.every((r) => r.reason === "search" && r.pv.length > 0)).toBe(true);
-  });
-
-  it("none from a search that plays at once", () => {
-    const seen: SearchReport[] = [];
-    const forced = value(parseCode("2222222222222222222222222222222222222222222222222222222222221000" + "10")).position;
-    search().choose(new Game(forced), { timeMs: 1000, progress: { everyMs: 0, report: (r) => seen.push(r) } });
-    expect(seen).toEqual([]);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!.visits).toBeGreaterThan(seen[i - 1]!.visits);
+    for (const r of seen) expect(r.visits).toBeLessThan(report.visits);
+    expect(seen.every((r) => r.pv.length > 0)).toBe(true);
   });
 });
 
 describe("MCTS-solver", () => {
   const solver = new Solver();
   const solving = (over: Partial<SearchParams> = {}, seed = 1) =>
-    new Search(params(over), frozenClock, new Random(seed), randomPlayout, solver);
+    new Search(params(over), { now: frozenClock, random: new Random(seed), solver });
   /** The same traps as above: black to move, 10 empties, one winning move and a lure refuted later. */
   const trap = { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 };
   const word = (v: number) => (v > 0 ? "win" : v < 0 ? "loss" : "draw");
 
   it("a proven-won root: the search stops early, plays the proven win and says so", () => {
     const p = value(parseCode(trap.code)).position;
-    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: trap.win, proven: "win" });
-    expect(report.playouts).toBeLessThan(200_000);
+    expect(report.visits).toBeLessThan(200_000);
   });
 
   it("a proof climbs the path at once: finished games alone prove the trap's root, leaf solving off", () => {
     const p = value(parseCode(trap.code)).position;
-    const report = solving({ solveEmpties: 0 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 0 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: trap.win, proven: "win" });
-    expect(report.playouts).toBeLessThan(20_000);
+    expect(report.visits).toBeLessThan(20_000);
   });
 
   it("every node it proves agrees with exact search, two plies deep, leaves solved or not", () => {
     const p = value(parseCode(trap.code)).position;
     for (const solveEmpties of [0, 8]) {
       const s = solving({ solveEmpties });
-      s.choose(new Game(p), { playouts: 30_000 });
+      s.choose(new Game(p), { visits: 30_000 });
       let proven = 0;
       for (const child of s.rootChildren()) {
         const after = p.play(child.move);
@@ -696,7 +698,7 @@ describe("MCTS-solver", () => {
   it("the lure, most liked by random playouts, is proven lost and never played", () => {
     const p = value(parseCode(trap.code)).position;
     const s = solving({ solveEmpties: 8 });
-    expect(s.choose(new Game(p), { playouts: 200_000 }).move).toBe(trap.win);
+    expect(s.choose(new Game(p), { visits: 200_000 }).move).toBe(trap.win);
     expect(s.rootChildren().find((c) => c.move === trap.lure)?.proven).toBe("loss");
   });
 
@@ -707,18 +709,18 @@ describe("MCTS-solver", () => {
     const lost = p.play(refutation);
     expect(exact(lost)).toBeLessThan(0);
     const s = solving({ solveEmpties: 8 });
-    const report = s.choose(new Game(lost), { playouts: 3000 });
-    expect(report).toMatchObject({ playouts: 3000, proven: "loss" });
+    const report = s.choose(new Game(lost), { visits: 3000 });
+    expect(report).toMatchObject({ visits: 3000, proven: "loss" });
     const children = s.rootChildren();
     expect(children.every((c) => c.proven === "loss")).toBe(true);
-    expect(report.visits).toBe(Math.max(...children.map((c) => c.visits)));
+    expect(report.moveVisits).toBe(Math.max(...children.map((c) => c.visits)));
     expect(children.filter((c) => c.visits > 100).length).toBeGreaterThan(1);
   });
 
   it("a drawn ending: the only drawing move is played, proven a draw", () => {
     // Black to move; c8 (61) draws and every other move loses (checked by exact search in "backup").
     const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
-    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { playouts: 200_000 });
+    const report = solving({ solveEmpties: 8 }).choose(new Game(p), { visits: 200_000 });
     expect(report).toMatchObject({ move: 61, proven: "draw" });
   });
 
@@ -740,7 +742,7 @@ describe("MCTS-solver", () => {
         return 0;
       },
     };
-    const s = new Search(params({ solveEmpties: 14 }), () => t, new Random(1), randomPlayout, slow);
+    const s = new Search(params({ solveEmpties: 14 }), { now: () => t, random: new Random(1), solver: slow });
     const report = s.choose(new Game(p), { timeMs: 100 });
     expect(report.proven).toBeUndefined();
     expect(solves).toBe(10);
@@ -750,12 +752,9 @@ describe("MCTS-solver", () => {
   describe("the move played, given proofs", () => {
     /** The start position's four children with (visits, wins) and proofs, as the search might leave them. */
     function tree(stats: [number, number, number][]): Tree {
-      const t = new Tree(100);
-      const p = Position.initial();
-      t.reset();
-      t.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      const t = startTree();
       stats.forEach(([v, w, proof], i) => {
-        t.setStats(1 + i, v, w, w);
+        recordResults(t, 1 + i, v, w);
         t.setProof(1 + i, proof);
       });
       t.visits[0] = stats.reduce((a, [v]) => a + v, 0);
@@ -764,52 +763,52 @@ describe("MCTS-solver", () => {
 
     it("a trap: the most visited child, with the best mean, is a proven loss; an unproven move is played", () => {
       const t = tree([
-        [900, 800, PROVEN_LOSS],
-        [50, 10, UNPROVEN],
-        [60, 20, UNPROVEN],
-        [50, 5, PROVEN_LOSS],
+        [900, 800, Proof.Loss],
+        [50, 10, Proof.Unproven],
+        [60, 20, Proof.Unproven],
+        [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(t, 0)).toBe(3);
+      expect(childToPlay(t, 0)).toBe(3);
       expect(selectChild(t, 0, 0.3)).toBe(3);
     });
 
     it("a proven win is played even with few visits and a poor mean", () => {
       const t = tree([
-        [900, 800, UNPROVEN],
-        [50, 10, UNPROVEN],
-        [3, 0, PROVEN_WIN],
-        [50, 5, PROVEN_LOSS],
+        [900, 800, Proof.Unproven],
+        [50, 10, Proof.Unproven],
+        [3, 0, Proof.Win],
+        [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(t, 0)).toBe(3);
+      expect(childToPlay(t, 0)).toBe(3);
     });
 
     it("a proven draw beats an unproven move that is losing, not one that is winning", () => {
       const losing = tree([
-        [900, 300, UNPROVEN],
-        [50, 10, PROVEN_DRAW],
-        [60, 20, PROVEN_LOSS],
-        [50, 5, PROVEN_LOSS],
+        [900, 300, Proof.Unproven],
+        [50, 10, Proof.Draw],
+        [60, 20, Proof.Loss],
+        [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(losing, 0)).toBe(2);
+      expect(childToPlay(losing, 0)).toBe(2);
       const winning = tree([
-        [900, 600, UNPROVEN],
-        [50, 10, PROVEN_DRAW],
-        [60, 20, PROVEN_LOSS],
-        [50, 5, PROVEN_LOSS],
+        [900, 600, Proof.Unproven],
+        [50, 10, Proof.Draw],
+        [60, 20, Proof.Loss],
+        [50, 5, Proof.Loss],
       ]);
-      expect(mostVisitedChild(winning, 0)).toBe(1);
+      expect(childToPlay(winning, 0)).toBe(1);
     });
 
     it("when every child is proven, selection has nothing to descend into", () => {
       const t = tree([
-        [9, 8, PROVEN_LOSS],
-        [5, 1, PROVEN_DRAW],
-        [6, 2, PROVEN_LOSS],
-        [5, 5, PROVEN_LOSS],
+        [9, 8, Proof.Loss],
+        [5, 1, Proof.Draw],
+        [6, 2, Proof.Loss],
+        [5, 5, Proof.Loss],
       ]);
       expect(selectChild(t, 0, 0.3)).toBe(-1);
       expect(t.prove(0)).toBe(true);
-      expect(t.proof[0]).toBe(PROVEN_DRAW);
+      expect(t.proof[0]).toBe(Proof.Draw);
     });
   });
 
@@ -825,14 +824,14 @@ describe("MCTS-solver", () => {
       return t;
     }
     it.each([
-      [[PROVEN_WIN, UNPROVEN, UNPROVEN, UNPROVEN], PROVEN_LOSS],
-      [[PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS], PROVEN_WIN],
-      [[PROVEN_LOSS, PROVEN_DRAW, PROVEN_LOSS, PROVEN_LOSS], PROVEN_DRAW],
-      [[PROVEN_LOSS, PROVEN_DRAW, UNPROVEN, PROVEN_LOSS], UNPROVEN],
-      [[PROVEN_LOSS, PROVEN_LOSS, PROVEN_LOSS, UNPROVEN], UNPROVEN],
+      [[Proof.Win, Proof.Unproven, Proof.Unproven, Proof.Unproven], Proof.Loss],
+      [[Proof.Loss, Proof.Loss, Proof.Loss, Proof.Loss], Proof.Win],
+      [[Proof.Loss, Proof.Draw, Proof.Loss, Proof.Loss], Proof.Draw],
+      [[Proof.Loss, Proof.Draw, Proof.Unproven, Proof.Loss], Proof.Unproven],
+      [[Proof.Loss, Proof.Loss, Proof.Loss, Proof.Unproven], Proof.Unproven],
     ])("children %j prove the node %i (for the player who moved into it)", (proofs, expected) => {
       const t = root(proofs);
-      expect(t.prove(0)).toBe(expected !== UNPROVEN);
+      expect(t.prove(0)).toBe(expected !== Proof.Unproven);
       expect(t.proof[0]).toBe(expected);
     });
 
@@ -842,7 +841,7 @@ describe("MCTS-solver", () => {
       const t = new Tree(10);
       t.reset();
       t.expand(0, over.playerLo, over.playerHi, over.opponentLo, over.opponentHi);
-      expect(t.proof[0]).toBe(over.blackToMove ? PROVEN_LOSS : PROVEN_WIN);
+      expect(t.proof[0]).toBe(over.blackToMove ? Proof.Loss : Proof.Win);
     });
   });
 });
@@ -855,21 +854,22 @@ describe("evaluated leaves and priors", () => {
   };
   const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
     params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
-  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount) =>
-    new Search(
-      evalParams(over),
-      frozenClock,
-      new Random(1),
-      () => {
+  /** A search with evaluated leaves, growing the first of `trees` from a new game. */
+  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount, trees?: readonly [Tree, Tree]) =>
+    new Search(evalParams(over), {
+      now: frozenClock,
+      random: new Random(1),
+      playout: () => {
         throw new Error("no playout with evaluated leaves");
       },
-      undefined,
       evaluation,
-    );
+      trees,
+    });
+  const twoTrees = (): [Tree, Tree] => [new Tree(200_000), new Tree(200_000)];
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
-    s.choose(new Game(), { playouts: 1 });
+    s.choose(new Game(), { visits: 1 });
     const start = Position.initial();
     for (const child of s.rootChildren()) {
       const after = start.play(child.move);
@@ -881,12 +881,13 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("values a new leaf by its prior and backs it up, alternating the point of view", () => {
-    const s = evaluated();
-    s.choose(new Game(), { playouts: 200 });
-    const tree = s.currentTree;
+    const trees = twoTrees();
+    const s = evaluated({}, discCount, trees);
+    s.choose(new Game(), { visits: 200 });
+    const [tree] = trees;
     let checked = 0;
     for (let n = 0; n < tree.size; n++) {
-      if ((tree.flags[n]! & EXPANDED) === 0 || tree.visits[n] === 0) continue;
+      if ((tree.flags[n]! & NodeFlag.Expanded) === 0 || tree.visits[n] === 0) continue;
       // A node's total is its own first value (its prior, the root has none) plus what its children's movers did not score.
       const first = tree.firstChild[n]!;
       let fromChildren = 0;
@@ -905,11 +906,11 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("expands a leaf at its second visit: its first is valued by its prior alone", () => {
-    const s = evaluated();
-    const report = s.choose(new Game(), { playouts: 50 });
-    const tree = s.currentTree;
+    const trees = twoTrees();
+    const report = evaluated({}, discCount, trees).choose(new Game(), { visits: 50 });
+    const [tree] = trees;
     for (let n = 1; n < tree.size; n++) {
-      const expanded = (tree.flags[n]! & EXPANDED) !== 0;
+      const expanded = (tree.flags[n]! & NodeFlag.Expanded) !== 0;
       expect(expanded).toBe(tree.visits[n]! >= 2);
       if (tree.visits[n] === 1) expect(tree.total[n]).toBeCloseTo(tree.prior[n]!, 6);
     }
@@ -923,7 +924,7 @@ describe("evaluated leaves and priors", () => {
         (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
     };
     for (const priorVisits of [0, 2])
-      expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { playouts: 300 }).move).toBe(19);
+      expect(evaluated({ priorVisits }, lovesD3).choose(new Game(), { visits: 300 }).move).toBe(19);
   });
 
   it("with random playouts for leaves, priors from the evaluation still weigh the children", () => {
@@ -931,41 +932,47 @@ describe("evaluated leaves and priors", () => {
       evaluate: (pl: number, _ph: number, ol: number, _oh: number) =>
         (ol & (1 << 19)) !== 0 ? -60 : (pl & (1 << 19)) !== 0 ? 60 : 0,
     };
-    const s = new Search(
-      params({ leaf: "playout", priorVisits: 50, evalScale: 4 }),
-      frozenClock,
-      new Random(1),
-      randomPlayout,
-      undefined,
-      lovesD3,
-    );
-    const report = s.choose(new Game(), { playouts: 40 });
+    const s = new Search(params({ leaf: "playout", priorVisits: 50, evalScale: 4 }), {
+      now: frozenClock,
+      random: new Random(1),
+      evaluation: lovesD3,
+    });
+    const report = s.choose(new Game(), { visits: 40 });
     expect(report).toMatchObject({ move: 19, leaf: "playout", priors: true });
     expect(s.rootChildren().find((c) => c.move === 19)!.prior).toBeGreaterThan(0.99);
-    expect(() => new Search(params({ leaf: "playout", priorVisits: 2 }), frozenClock, new Random(1))).toThrow(
-      /needs an evaluation/,
-    );
+    expect(
+      () => new Search(params({ leaf: "playout", priorVisits: 2 }), { now: frozenClock, random: new Random(1) }),
+    ).toThrow(/needs an evaluation/);
   });
 
   it("without priors, unvisited children are tried first, as in the classic search", () => {
     const s = evaluated({ priorVisits: 0 });
-    s.choose(new Game(), { playouts: 4 });
+    s.choose(new Game(), { visits: 4 });
     expect(s.rootChildren().map((c) => c.visits)).toEqual([1, 1, 1, 1]);
   });
 
-  it("still solves small leaves and proves them", () => {
-    const board = "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--";
-    const p = value(parseBoardLines(board, true));
-    const s = new Search(
-      evalParams({ solveEmpties: 8 }),
-      frozenClock,
-      new Random(1),
-      randomPlayout,
-      new Solver(),
-      discCount,
-    );
-    const report = s.choose(new Game(p), { playouts: 500 });
-    expect(report.proven).toBeDefined();
+  it.each([
+    // Black to move with 4 empties: lost by 22 whatever it plays.
+    ["a lost ending", "WWWWWWWW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBBW/WBBBBBWW/WBBBBB--/WWWWWW--", "loss"],
+    // Black to move with 10 empties: g8 wins, and only g8 (the trap of "refutations deeper than one ply").
+    ["a won ending with one winning move", "011110001111122011212202111222021111122211122122111112210022220110", "win"],
+  ] as const)("still solves small leaves and proves them: %s", (_, text, expected) => {
+    const p = text.includes("/") ? value(parseBoardLines(text, true)) : value(parseCode(text)).position;
+    // The result with best play, by exact search apart from the solver and the search.
+    const best = exact(p);
+    const word = (score: number) => (score > 0 ? "win" : score < 0 ? "loss" : "draw");
+    expect(word(best)).toBe(expected);
+    const s = new Search(evalParams({ solveEmpties: 8 }), {
+      now: frozenClock,
+      random: new Random(1),
+      solver: new Solver(),
+      evaluation: discCount,
+    });
+    const report = s.choose(new Game(p), { visits: 500 });
+    expect(report.proven).toBe(expected);
+    // The move played achieves it: the position after it is worth the opposite to the opponent.
+    expect(p.legalSquares()).toContain(report.move);
+    expect(word(-exact(p.play(report.move)))).toBe(expected);
   });
 });
 
@@ -973,7 +980,7 @@ describe("stopping early", () => {
   it("a timed search stops once its most visited move leads by more visits than the time left can give, and says so", () => {
     let t = 0;
     // Narrow exploration piles the visits on one move; each clock read is a millisecond.
-    const s = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3));
+    const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) });
     const report = s.choose(new Game(), { timeMs: 2000, stopEarly: true });
     expect(report.stoppedEarly).toBe(true);
     expect(report.elapsedMs).toBeLessThan(2000);
@@ -981,33 +988,25 @@ describe("stopping early", () => {
       .rootChildren()
       .map((c) => c.visits)
       .sort((a, b) => b - a);
-    const rate = report.playouts / report.elapsedMs;
+    const rate = report.visits / report.elapsedMs;
     expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (2000 - report.elapsedMs) * 0.9);
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
   });
 
   it("not without stopEarly, nor, with even visits, until the last moments", () => {
     let t = 0;
-    const full = new Search(params({ ucbC: 0.05 }), () => (t += 1), new Random(3)).choose(new Game(), { timeMs: 2000 });
+    const full = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
+      timeMs: 2000,
+    });
     expect(full.stoppedEarly).toBe(false);
     expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
     t = 0;
-    const even = new Search(params({ ucbC: 10 }), () => (t += 1), new Random(3)).choose(new Game(), {
+    const even = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
       timeMs: 2000,
       stopEarly: true,
     });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
     expect(even.elapsedMs).toBeGreaterThan(1900);
-  });
-});
-
-describe("the evaluation's scale", () => {
-  it("is the number given, or the fitted one of the position's band of empties", () => {
-    expect(evalScaleAt(7, 30)).toBe(7);
-    expect([1, 10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60].map((e) => evalScaleAt("fitted", e))).toEqual([
-      3.4, 3.4, 5.3, 5.3, 8.0, 8.0, 9.1, 9.1, 9.6, 9.6, 11.3, 11.3,
-    ]);
-    expect(evalScaleAt("fitted", 0)).toBe(3.4);
   });
 });
 
@@ -1026,17 +1025,18 @@ describe("tree parallelisation: searches sharing one tree", () => {
     const p = params({ maxNodes: 50_000, ...over });
     const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
     const evaluation = p.leaf === "eval" ? discCount : undefined;
-    const main = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, evaluation, trees);
+    const main = new Search(p, { now: frozenClock, random: new Random(1), evaluation, trees });
     const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
-    const helper = new Search(p, frozenClock, new Random(2), randomPlayout, undefined, evaluation, helperTrees);
-    let helped = { playouts: 0, solved: 0 };
+    const helper = new Search(p, { now: frozenClock, random: new Random(2), evaluation, trees: helperTrees });
+    let helped = { visits: 0, solved: 0 };
     const own = main.choose(new Game(), {
-      playouts: mainPlayouts,
+      visits: mainPlayouts,
       started: (tree, root) => {
-        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { playouts: helperPlayouts });
+        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { visits: helperPlayouts });
       },
     });
-    return { main, own, helped, report: main.restate(helped, own.playouts), tree: main.currentTree };
+    // A new game's tree is the first of the pair.
+    return { main, own, helped, report: main.reportWithHelpers(helped, own.visits), tree: trees[0], spare: trees[1] };
   }
 
   /**
@@ -1044,16 +1044,16 @@ describe("tree parallelisation: searches sharing one tree", () => {
    * its result r there and 1 - r to the child it went on to, so a node's total is its
    * children's losses plus at most one for each visit that ended at the node itself. And no
    * virtual loss is left: below the root (whose mean a shared tree does not keep), every cached
-   * mean is its counts' (with its prior's visits).
+   * mean is its counts' (with the `priorVisits` the parameters set, not what the tree says it has).
    */
-  function checkBookkeeping(tree: Tree): void {
+  function checkBookkeeping(tree: Tree, priorVisits: number): void {
     const children = (n: number) => Array.from({ length: tree.childCount[n]! }, (_, i) => tree.firstChild[n]! + i);
     expect(children(0).reduce((sum, c) => sum + tree.visits[c]!, 0)).toBe(tree.visits[0]);
-    const k = tree.priorVisits;
+    const k = priorVisits;
     let checked = 0;
     for (let n = 1; n < tree.size; n++) {
       const m = tree.visits[n]! + k;
-      if (m > 0) expect(tree.ucb[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
+      if (m > 0) expect(tree.selectionTerms[2 * n]).toBeCloseTo((tree.total[n]! + k * tree.prior[n]!) / m, 9);
       expect(tree.total[n]!).toBeLessThanOrEqual(tree.visits[n]! + 1e-9);
       if (tree.childCount[n] === 0) continue;
       const through = children(n).reduce((sum, c) => sum + tree.visits[c]!, 0);
@@ -1067,53 +1067,52 @@ describe("tree parallelisation: searches sharing one tree", () => {
     expect(checked).toBeGreaterThan(10);
   }
 
-  for (const [what, over] of [
-    ["classic", {}],
-    ["evaluated", { leaf: "eval", priorVisits: 2 }],
+  // Each with the prior visits the parameters set: the classic search's none, or 2.
+  for (const [what, over, priorVisits] of [
+    ["classic", { priorVisits: 0 }, 0],
+    ["evaluated", { leaf: "eval", priorVisits: 2 }, 2],
   ] as const) {
     it(`${what}: both searches' visits are in the tree, every one with its result, and the report counts them`, () => {
       const { own, helped, report, tree } = sharedSearch(over, 1500, 2000);
-      expect([own.playouts, helped.playouts]).toEqual([2000, 1500]);
+      expect([own.visits, helped.visits]).toEqual([2000, 1500]);
       expect(tree.visits[0]).toBe(3500);
       // The root keeps its count alone: its sum and mean stay as they were made, no one's to read.
-      expect([tree.total[0], tree.ucb[0]]).toEqual([0, 0.5]);
-      checkBookkeeping(tree);
-      expect(report.playouts).toBe(3500);
+      expect([tree.total[0], tree.selectionTerms[0]]).toEqual([0, 0.5]);
+      checkBookkeeping(tree, priorVisits);
+      expect(report.visits).toBe(3500);
       expect(report.nodes).toBe(tree.size);
     });
   }
 
   it("the tree is kept for the next move, with both searches' visits", () => {
-    const { main, tree } = sharedSearch({}, 1000, 1000);
+    const { main, spare } = sharedSearch({}, 1000, 1000);
     const best = main.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     const game = new Game();
     game.play(best.move);
-    const next = main.choose(game, { playouts: 10 });
+    const next = main.choose(game, { visits: 10 });
     expect(next.reused).toBe(best.visits);
-    expect(main.currentTree).not.toBe(tree);
+    // The move's subtree was copied into the spare, now the tree: its root has both searches' visits and this one's.
+    expect(spare.visits[0]).toBe(best.visits + 10);
   });
 
   it("stops when told to, at its next reading of the clock", () => {
     const p = params({ maxNodes: 50_000 });
     const tree = Tree.shared(p.maxNodes);
-    const owner = new Search(p, frozenClock, new Random(1), randomPlayout, undefined, undefined, [
-      tree,
-      Tree.shared(p.maxNodes),
-    ]);
+    const owner = new Search(p, { now: frozenClock, random: new Random(1), trees: [tree, Tree.shared(p.maxNodes)] });
     let calls = 0;
     owner.choose(new Game(), {
-      playouts: 100,
+      visits: 100,
       started: (t, root) => {
-        const helper = new Search(p, frozenClock, new Random(2));
+        const helper = new Search(p, { now: frozenClock, random: new Random(2) });
         const done = helper.searchShared(new Tree(t.capacity, t.memory), root, { stop: () => ++calls > 2 });
         // The clock is read every 32 visits: the third reading stops it.
-        expect(done.playouts).toBe(64);
+        expect(done.visits).toBe(64);
       },
     });
     expect(calls).toBe(3);
   });
 
   it("is only for a shared tree", () => {
-    expect(() => search().searchShared(new Tree(10), Position.initial(), { playouts: 1 })).toThrow(/shared tree/);
+    expect(() => search().searchShared(new Tree(10), Position.initial(), { visits: 1 })).toThrow(/shared tree/);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ThreadResult, ResultSlot } from "../../../protocol/engine/resultSlot.js";
+import { type ThreadResult, ResultSlot } from "../../../protocol/threads/resultSlot.js";
 
 const result: ThreadResult = {
-  playouts: 123_456,
+  visits: 123_456,
   solved: 55,
   nodes: 98_765,
   reused: 4321,
@@ -41,8 +41,8 @@ describe("a search thread's result slot", () => {
     slot.write(1, result);
     // The clock reads 5, then 20: one wait of 5 ms, then the time is up.
     expect(slot.wait(2, 10, readings(5, 20))).toEqual({ kind: "late" });
-    slot.write(2, { ...result, playouts: 1 });
-    expect(slot.wait(2, 10, readings(20))).toMatchObject({ kind: "answered", result: { playouts: 1 } });
+    slot.write(2, { ...result, visits: 1 });
+    expect(slot.wait(2, 10, readings(20))).toMatchObject({ kind: "answered", result: { visits: 1 } });
   });
 
   it("says failed for a request whose search threw, and answers the next one again", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SelectionTables, Tree, selectionTables } from "../src/index.js";
+import { SelectionTables, Tree, selectionTables } from "../../src/index.js";
 
 describe("selection tables: sqrt(ln N) and 1 / sqrt(n) looked up", () => {
   // Below the table's end, at its edge and far beyond (where Math computes them).
@@ -25,12 +25,12 @@ describe("selection tables: sqrt(ln N) and 1 / sqrt(n) looked up", () => {
     const tree = new Tree(10);
     tree.reset();
     for (let i = 0; i < 5; i++) tree.record(0, 1);
-    expect(tree.ucb[1]).toBe(1 / Math.sqrt(5));
+    expect(tree.selectionTerms[1]).toBe(1 / Math.sqrt(5));
     expect(tree.exploration(0, 0.3)).toBe(0.3 * Math.sqrt(Math.log(5)));
     tree.priorVisits = 2;
     expect(tree.priorVisits).toBe(2);
     tree.record(0, 1);
-    expect(tree.ucb[1]).toBe(1 / Math.sqrt(8));
+    expect(tree.selectionTerms[1]).toBe(1 / Math.sqrt(8));
     expect(tree.exploration(0, 0.3)).toBe(0.3 * Math.sqrt(Math.log(8)));
   });
 });

@@ -1,0 +1,32 @@
+import { type Evaluation, Random, Search, type SearchParams, Solver, type Tree } from "../../src/index.js";
+
+/** What a thread's search is made with besides its parameters. */
+export interface ThreadSearchInputs {
+  readonly seed: number;
+  /** Needed unless the leaves are played out and there are no priors (`searchUsesEvaluation`). */
+  readonly evaluation: Evaluation | undefined;
+  /** The solver for small leaves, shared with the session's root solves; a new one by default. */
+  readonly solver?: Solver;
+  /** The clock in milliseconds; performance.now() by default. */
+  readonly now?: () => number;
+  /** A tree and its spare shared with other threads (--parallel tree); the search's own by default. */
+  readonly trees?: readonly [Tree, Tree];
+}
+
+/**
+ * The engine's tree search (random playouts, the exact solver for small leaves, the
+ * evaluation) as every thread makes it: the session's own and each worker's
+ * (searchWorker.ts), so what the search is built with reaches them all. The session passes
+ * its clock (tests step it) and shares its solver (one transposition table for its root
+ * solves and the search's leaves); a worker takes the real clock and a solver of its own.
+ */
+export function makeThreadSearch(params: SearchParams, inputs: ThreadSearchInputs): Search {
+  const now = inputs.now ?? (() => performance.now());
+  return new Search(params, {
+    now,
+    random: new Random(inputs.seed),
+    solver: inputs.solver ?? new Solver(),
+    evaluation: inputs.evaluation,
+    trees: inputs.trees,
+  });
+}

@@ -1,0 +1,19 @@
+import type { Random } from "../random.js";
+
+// How the search values a new leaf: played out, solved, or evaluated (SearchParams.leaf, solveEmpties).
+
+/**
+ * Plays a position out and returns the final disc difference for the side to move (pl, ph)
+ * against (ol, oh). The search's default is `randomPlayout`; tests inject their own.
+ */
+export type Playout = (pl: number, ph: number, ol: number, oh: number, random: Random) => number;
+
+/** Solves small positions exactly: 1, 0 or -1 for the side to move (pl, ph) with best play. */
+export interface LeafSolver {
+  outcome(pl: number, ph: number, ol: number, oh: number): number;
+}
+
+/** A static evaluation: the final disc difference the side to move (pl, ph) can expect (src/eval/evaluation.ts). */
+export interface LeafEvaluation {
+  evaluate(pl: number, ph: number, ol: number, oh: number): number;
+}

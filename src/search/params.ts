@@ -1,0 +1,67 @@
+/** The tree search's tunables, with their defaults in DEFAULT_SEARCH_PARAMS. */
+export interface SearchParams {
+  /** "uct": a tree grown one node per visit; "ucb": flat UCB1 over the root moves only. */
+  readonly algorithm: "uct" | "ucb";
+  /** Exploration constant c of UCB1: mean + c * sqrt(ln N / n). */
+  readonly ucbC: number;
+  /**
+   * What a new leaf of the tree is worth: "playout", the result of one random game from it
+   * (the classic search); "eval", the injected evaluation's win probability
+   * 1 / (1 + exp(-discs / scale)), each child of an expanded node given it as a prior. Either
+   * way a leaf is expanded the second time it is reached.
+   */
+  readonly leaf: "playout" | "eval";
+  /**
+   * The virtual visits a child's prior, the evaluation's win probability, counts as in its
+   * mean, with either kind of leaf (0: no priors, and with "playout" leaves no evaluation).
+   */
+  readonly priorVisits: number;
+  /**
+   * Discs of evaluation per unit of log-odds of winning (fitted by `othello curve`): a child's
+   * prior is 1 / (1 + exp(-discs / evalScale)).
+   */
+  readonly evalScale: number;
+  /** Progressive pruning width r (in standard deviations of a mean); 0 turns pruning off. */
+  readonly ppR: number;
+  /** Visits each child of a node needs before pruning may set any of them aside. */
+  readonly ppMinVisits: number;
+  /** Node budget of the tree; when it is full the search goes on playing out without expanding. */
+  readonly maxNodes: number;
+  /**
+   * A leaf with at most this many empty squares is solved (win, draw or loss) by the injected
+   * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
+   */
+  readonly solveEmpties: number;
+}
+
+/** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
+export function searchUsesEvaluation(params: SearchParams): boolean {
+  return params.leaf === "eval" || params.priorVisits > 0;
+}
+
+export const DEFAULT_SEARCH_PARAMS: SearchParams = {
+  algorithm: "uct",
+  ucbC: 0.3,
+  leaf: "eval",
+  priorVisits: 2,
+  // Fitted by `othello curve --games 20000` on the shipped weights: 7.01 and 7.09 discs over two seeds (docs/evaluation.md).
+  evalScale: 7,
+  // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
+  ppR: 0,
+  ppMinVisits: 64,
+  // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
+  maxNodes: 4_000_000,
+  solveEmpties: 8,
+};
+
+/**
+ * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
+ * (docs/lab/tuning-rounds.md). The baseline of the strength ladder, selected by --classic.
+ */
+export const CLASSIC_SEARCH_PARAMS: SearchParams = {
+  ...DEFAULT_SEARCH_PARAMS,
+  ucbC: 0.3,
+  leaf: "playout",
+  priorVisits: 0,
+  ppR: 0,
+};

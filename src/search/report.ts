@@ -1,0 +1,123 @@
+import type { Move } from "../position.js";
+import type { SearchParams } from "./params.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { Proof, type Proven, provenWord } from "./proof.js";
+import { childToPlay } from "./selection.js";
+import type { Tree } from "./tree.js";
+
+/** Plies of the principal variation in a report. */
+const PV_LENGTH = 8;
+
+export interface SearchReport {
+  readonly move: Move;
+  /** Visits of the root in this search: each a random playout, an evaluated leaf, a leaf solved or a proven result. */
+  readonly visits: number;
+  /** What the leaves were worth: random playouts or the evaluation; whether children had the evaluation as prior. */
+  readonly leaf: SearchParams["leaf"];
+  readonly priors: boolean;
+  /** Leaves solved by the solver in this search (their results proven). */
+  readonly solved: number;
+  /** The search stopped before its time because the move could no longer change. */
+  readonly stoppedEarly: boolean;
+  readonly elapsedMs: number;
+  /** Visits already under the root when the search began (tree reuse). */
+  readonly reused: number;
+  readonly nodes: number;
+  /** Children currently set aside by progressive pruning, in the whole tree. */
+  readonly pruned: number;
+  /** Visits and mean result of the chosen move, from the mover's point of view. */
+  readonly moveVisits: number;
+  readonly moveWinRate: number;
+  /** The most visited line from the root, starting with the chosen move. */
+  readonly pv: readonly Move[];
+  /** What the MCTS-solver proved of the chosen move for the mover: "win", "draw", "loss", or undefined. */
+  readonly proven?: Proven;
+}
+
+/** One child's statistics, for reports and tests. */
+export interface ChildStats {
+  readonly move: Move;
+  readonly visits: number;
+  /** Sum of the results (1 a win, 0.5 a draw, or a win probability) for the player who moved into the child. */
+  readonly total: number;
+  /** Mean result for the player who moved into the child; NaN before any visit. */
+  readonly winRate: number;
+  /** The evaluation's win probability for the player who moved into the child, when the search uses priors. */
+  readonly prior: number | undefined;
+  readonly pruned: boolean;
+  /** What is proven for the player who moved into the child. */
+  readonly proven: Proven | undefined;
+}
+
+/** A search's own counts, which its report adds to what the tree says. */
+export interface SearchCounts {
+  /** Visits of the root in this search. */
+  readonly visits: number;
+  readonly solved: number;
+  readonly stoppedEarly: boolean;
+  readonly elapsedMs: number;
+  readonly reused: number;
+  /** Children set aside by progressive pruning in the whole tree. */
+  readonly pruned: number;
+}
+
+/** How a search with these parameters stands on its tree: the move it would play now, with its statistics. */
+export function makeSearchReport(tree: Tree, params: SearchParams, counts: SearchCounts): SearchReport {
+  const best = childToPlay(tree, 0);
+  return {
+    move: tree.move[best]!,
+    visits: counts.visits,
+    leaf: params.leaf,
+    priors: params.priorVisits > 0,
+    solved: counts.solved,
+    stoppedEarly: counts.stoppedEarly,
+    elapsedMs: counts.elapsedMs,
+    reused: counts.reused,
+    nodes: tree.size,
+    pruned: counts.pruned,
+    moveVisits: tree.visits[best]!,
+    moveWinRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
+    pv: principalVariation(tree),
+    ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
+  };
+}
+
+/** The line of the moves the search would play from the root, as far as they have been visited. */
+function principalVariation(tree: Tree): Move[] {
+  const pv: Move[] = [];
+  let node = 0;
+  while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
+    node = childToPlay(tree, node);
+    if (tree.visits[node] === 0) break;
+    pv.push(tree.move[node]!);
+  }
+  return pv;
+}
+
+/**
+ * The children of the node the `line` of moves leads to from the root: move, visits, wins and
+ * draws, mean result for the player who moved, pruned or not. [] when the tree does not hold
+ * that node or it has no children.
+ */
+export function childStats(tree: Tree, line: readonly Move[]): ChildStats[] {
+  let node = 0;
+  for (const move of line) {
+    if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
+    node = tree.child(node, move);
+  }
+  if (node < 0 || (tree.flags[node]! & NodeFlag.Expanded) === 0) return [];
+  const first = tree.firstChild[node]!;
+  const children: ChildStats[] = [];
+  for (let c = first; c < first + tree.childCount[node]!; c++) {
+    children.push({
+      move: tree.move[c]!,
+      visits: tree.visits[c]!,
+      total: tree.total[c]!,
+      winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
+      prior: tree.priorVisits > 0 ? tree.prior[c]! : undefined,
+      pruned: (tree.flags[c]! & NodeFlag.Pruned) !== 0,
+      proven: provenWord(tree.proof[c]!),
+    });
+  }
+  return children;
+}

@@ -1,0 +1,439 @@
+import { popcount } from "../bitboard.js";
+import type { Game } from "../game.js";
+import { randomPlayout } from "../playout.js";
+import type { Move, Position } from "../position.js";
+import type { Random } from "../random.js";
+import { cannotChange } from "./earlyStop.js";
+import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
+import { NodeFlag } from "./nodeFlags.js";
+import { type SearchParams, searchUsesEvaluation } from "./params.js";
+import { Proof } from "./proof.js";
+import { updatePruning } from "./pruning.js";
+import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
+import { selectChild } from "./selection.js";
+import { MAX_VISITS, Tree } from "./tree.js";
+
+/** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
+const PRUNING_PERIOD = 16;
+/** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
+const CLOCK_PERIOD = 32;
+
+/** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
+export interface SearchDependencies {
+  /** The clock, in milliseconds. */
+  readonly now: () => number;
+  readonly random: Random;
+  /** How a leaf is played out: randomPlayout by default (tests inject their own). */
+  readonly playout?: Playout;
+  /** Solves the leaves with few empty squares (SearchParams.solveEmpties); none by default. */
+  readonly solver?: LeafSolver;
+  /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
+  readonly evaluation?: LeafEvaluation;
+  /** The tree and its spare for tree reuse, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
+  readonly trees?: readonly [Tree, Tree];
+}
+
+/** What one run of the search's loop stops at and reports to. */
+interface RunBounds {
+  /** The most visits to make. */
+  readonly maxVisits: number;
+  /** When the search began, and its deadline (Infinity for none), on its clock. */
+  readonly started: number;
+  readonly deadline: number;
+  /** Stop once the move can no longer change (a timed search). */
+  readonly stopEarly: boolean;
+  /** Asked at every reading of the clock: true stops the run. */
+  readonly stop: (() => boolean) | undefined;
+  /** Told the visits so far every `everyMs`, at the clock's readings. */
+  readonly tell: ((visits: number) => void) | undefined;
+  readonly everyMs: number;
+}
+
+export interface SearchLimits {
+  /** Stop after this many visits (with a fixed seed the search then repeats exactly). */
+  readonly visits?: number;
+  /** Stop after this many milliseconds. */
+  readonly timeMs?: number;
+  /** A timed search stops as soon as its move can no longer change (default false: it runs its whole time). */
+  readonly stopEarly?: boolean;
+  /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
+  readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
+  /** Called once the root is ready and the visits begin: other threads sharing the tree start theirs then. */
+  readonly started?: (tree: Tree, root: Position) => void;
+  /** Asked at every reading of the clock: true stops the search (another thread has ended the move). */
+  readonly stop?: () => boolean;
+}
+
+/**
+ * Monte-Carlo tree search with UCB1 selection (UCT), progressive pruning, and a tree kept from
+ * move to move. The clock and the random generator are injected so that tests repeat exactly.
+ */
+export class Search {
+  private tree: Tree;
+  private spare: Tree;
+  /** The game line the tree's root stands for: its start, the moves to the root, the root position. */
+  private rootStart: Position | null = null;
+  private rootMoves: Move[] = [];
+  private rootPosition: Position | null = null;
+  private pruned = 0;
+  /** Leaves solved in the current search. */
+  private solved = 0;
+  private stoppedEarly = false;
+  /** When the last search began, and the visits it found under its root. */
+  private lastStarted = 0;
+  private lastReused = 0;
+  private readonly path = new Int32Array(256);
+
+  private readonly now: () => number;
+  private readonly random: Random;
+  private readonly playout: Playout;
+  private readonly solver: LeafSolver | undefined;
+  private readonly evaluation: LeafEvaluation | undefined;
+
+  constructor(
+    readonly params: SearchParams,
+    dependencies: SearchDependencies,
+  ) {
+    const { now, random, playout = randomPlayout, solver, evaluation, trees } = dependencies;
+    if (searchUsesEvaluation(params) && evaluation === undefined) {
+      throw new Error("a search with evaluated leaves or priors needs an evaluation");
+    }
+    this.now = now;
+    this.random = random;
+    this.playout = playout;
+    this.solver = solver;
+    this.evaluation = evaluation;
+    this.tree = trees?.[0] ?? new Tree(params.maxNodes);
+    this.spare = trees?.[1] ?? new Tree(params.maxNodes);
+    this.configureTree(this.tree);
+    this.configureTree(this.spare);
+  }
+
+  /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
+  private configureTree(tree: Tree): void {
+    tree.priorVisits = this.params.priorVisits;
+    tree.spreads = this.params.ppR > 0;
+  }
+
+  /**
+   * Expands the node (Tree.expand) and, with evaluated leaves, gives each child the
+   * evaluation's win probability for the side to move here: its prior, and its value when it
+   * is first reached. False when the tree has no room.
+   */
+  private expandNode(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
+    const tree = this.tree;
+    const evaluation = this.evaluation;
+    if (!searchUsesEvaluation(this.params) || evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
+    // The children get their priors before other threads may read them.
+    if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
+    if ((tree.flags[node]! & NodeFlag.Terminal) !== 0) return true;
+    const first = tree.firstChild[node]!;
+    const end = first + tree.childCount[node]!;
+    const scale = this.params.evalScale;
+    const { gained } = tree;
+    for (let c = first; c < end; c++) {
+      // The child's position from the discs its move gains (none for a pass). Its side to move
+      // is the opponent: its evaluation, negated, is ours.
+      const gl = gained[2 * c]!;
+      const gh = gained[2 * c + 1]!;
+      const discs = evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh);
+      tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
+    }
+    tree.publish(node);
+    return true;
+  }
+
+  /** Forgets the tree: the next search starts afresh. */
+  reset(): void {
+    this.rootStart = null;
+    this.rootMoves = [];
+    this.rootPosition = null;
+    this.pruned = 0;
+  }
+
+  /**
+   * Searches the position of `game` for the side to move, and chooses its move. A position
+   * without a choice is searched too (the engine plays those at once: src/choose/); a finished
+   * game has no move to search.
+   */
+  choose(game: Game, limits: SearchLimits): SearchReport {
+    const started = this.now();
+    if (game.isOver()) throw new Error("a finished game has no move to search");
+    const reused = this.moveRootTo(game);
+    const root = game.position;
+    if (
+      (this.tree.flags[0]! & NodeFlag.Expanded) === 0 &&
+      !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)
+    ) {
+      throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
+    }
+    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const { progress } = limits;
+    const tell =
+      progress === undefined
+        ? undefined
+        : (visits: number) => progress.report(this.makeReport(visits, started, reused));
+    this.solved = 0;
+    this.stoppedEarly = false;
+    this.lastStarted = started;
+    this.lastReused = reused;
+    limits.started?.(this.tree, root);
+    const visits = this.run({
+      maxVisits: limits.visits ?? Infinity,
+      started,
+      deadline,
+      stopEarly: limits.stopEarly ?? false,
+      stop: limits.stop,
+      tell,
+      everyMs: progress?.everyMs ?? Infinity,
+    });
+    return this.makeReport(visits, started, reused);
+  }
+
+  /**
+   * Visits `tree`, a shared tree another thread's search has made ready (`SearchLimits.started`),
+   * from `root`, its root position, until the limits or `limits.stop` end it: this thread's
+   * part of a tree-parallel search. Returns its visits and the leaves it solved; the tree is
+   * the other search's to report on and to move on.
+   */
+  searchShared(tree: Tree, root: Position, limits: SearchLimits): { readonly visits: number; readonly solved: number } {
+    if (!tree.shared) throw new Error("searchShared is for a shared tree");
+    const started = this.now();
+    this.tree = tree;
+    this.configureTree(tree);
+    this.rootPosition = root;
+    // This search's own game line is not the tree's: its next choose starts afresh.
+    this.rootStart = null;
+    this.solved = 0;
+    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const visits = this.run({
+      maxVisits: limits.visits ?? Infinity,
+      started,
+      deadline,
+      stopEarly: false,
+      stop: limits.stop,
+      tell: undefined,
+      everyMs: Infinity,
+    });
+    return { visits, solved: this.solved };
+  }
+
+  /**
+   * The report of the last search again, from its tree as it is now, for a search whose tree
+   * other threads shared (searchShared): its own `visits` and the visits and leaves solved of
+   * the threads that `helped` added.
+   */
+  reportWithHelpers(helped: { readonly visits: number; readonly solved: number }, visits: number): SearchReport {
+    this.solved += helped.solved;
+    return this.makeReport(visits + helped.visits, this.lastStarted, this.lastReused);
+  }
+
+  /** How the search stands: the move it would play now, with its statistics. */
+  private makeReport(visits: number, started: number, reused: number): SearchReport {
+    return makeSearchReport(this.tree, this.params, {
+      visits,
+      solved: this.solved,
+      stoppedEarly: this.stoppedEarly,
+      elapsedMs: this.now() - started,
+      reused,
+      pruned: this.pruned,
+    });
+  }
+
+  /**
+   * Replays the game since the tree's root down the tree, creating missing nodes, and makes
+   * the node reached the new root, keeping its statistics. Any other game starts a fresh
+   * tree. Returns the visits kept.
+   */
+  private moveRootTo(game: Game): number {
+    const moves = game.moves;
+    const continues =
+      this.rootStart?.equals(game.start) &&
+      moves.length >= this.rootMoves.length &&
+      this.rootMoves.every((m, i) => moves[i] === m);
+    let node = 0;
+    let position = this.rootPosition;
+    if (continues && position !== null) {
+      for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
+        const move = moves[i]!;
+        if (
+          (this.tree.flags[node]! & NodeFlag.Expanded) === 0 &&
+          !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)
+        )
+          node = -1;
+        else node = this.tree.child(node, move);
+        position = position.play(move);
+      }
+    }
+    this.rootStart = game.start;
+    this.rootMoves = [...moves];
+    this.rootPosition = game.position;
+    if (!continues || node < 0) {
+      this.tree.reset();
+      this.pruned = 0;
+      return 0;
+    }
+    if (node > 0) {
+      this.spare.copySubtree(this.tree, node);
+      [this.tree, this.spare] = [this.spare, this.tree];
+      // The new root may have been pruned as a child; as the root it is no candidate.
+      this.tree.setFlags(0, 0, NodeFlag.Pruned);
+      this.pruned = this.countPruned();
+    }
+    return this.tree.visits[0]!;
+  }
+
+  /** The root's children as the last search left them (see `children`). */
+  rootChildren(): ChildStats[] {
+    return this.children([]);
+  }
+
+  /**
+   * The children of the node the `line` of moves leads to from the root, as the last search
+   * left them (`childStats`).
+   */
+  children(line: readonly Move[]): ChildStats[] {
+    return childStats(this.tree, line);
+  }
+
+  private countPruned(): number {
+    let n = 0;
+    for (let i = 0; i < this.tree.size; i++) if ((this.tree.flags[i]! & NodeFlag.Pruned) !== 0) n++;
+    return n;
+  }
+
+  /**
+   * Visits the tree until the bounds say stop: the most visits, the deadline, the move that
+   * can no longer change (a timed search), or `stop`; returns the number of visits.
+   */
+  private run(bounds: RunBounds): number {
+    // Locals, as the loop's parameters were: V8 keeps them in registers.
+    const { maxVisits, started, deadline, stopEarly, stop, tell, everyMs } = bounds;
+    const tree = this.tree;
+    // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
+    const shared = tree.shared;
+    const firstVisit = shared ? 1 : 0;
+    const rootVisits = tree.visits[0]!;
+    const { flags, visits, proof, prior, gained } = tree;
+    const path = this.path;
+    const solver = this.solver;
+    const { solveEmpties } = this.params;
+    const root = this.rootPosition!;
+    const flat = this.params.algorithm === "ucb";
+    const evaluated = this.params.leaf === "eval";
+    const { ppR, ppMinVisits, ucbC } = this.params;
+    let runVisits = 0;
+    // A leaf solve can cost a hundred playouts' time: the clock is read after each.
+    let solvedNow = false;
+    // A root proven lost (won by the player who moved into it) still deserves the move with
+    // the best chances against a fallible opponent: the search goes on as plain UCT, proofs
+    // and leaf solves set aside, and its visits choose among the lost moves.
+    let lost = false;
+    let nextTell = tell === undefined ? Infinity : this.now() + everyMs;
+    while (runVisits < maxVisits) {
+      if (solvedNow || runVisits % CLOCK_PERIOD === 0) {
+        const now = this.now();
+        if (now >= deadline || stop?.()) break;
+        if (now >= nextTell) {
+          tell!(runVisits);
+          nextTell = now + everyMs;
+        }
+        if (
+          stopEarly &&
+          deadline !== Infinity &&
+          cannotChange(tree, runVisits, visits[0]! - rootVisits, now - started, deadline - now)
+        ) {
+          this.stoppedEarly = true;
+          break;
+        }
+      }
+      solvedNow = false;
+      if (visits[0]! >= MAX_VISITS) {
+        // Threads sharing a tree stop there rather than halve the counts under each other.
+        if (shared) break;
+        tree.halve();
+      }
+      // A root proven won or drawn needs no more search: its best move is known. A root proven
+      // lost is searched on, with proofs set aside from then on.
+      if (proof[0] !== Proof.Unproven && !lost) {
+        if (proof[0] !== Proof.Win) break;
+        lost = true;
+      }
+      // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
+      // and writing it at every visit of every thread sent its lines from core to core.
+      if (shared) visits[0]++;
+      // 32-bit integers from the start, so V8 keeps them untagged down the tree (see randomPlayout).
+      let pl = root.playerLo | 0,
+        ph = root.playerHi | 0,
+        ol = root.opponentLo | 0,
+        oh = root.opponentHi | 0;
+      let node = 0;
+      let depth = 0;
+      path[0] = 0;
+      // Selection: down the tree by UCB1, expanding a leaf the second time it is reached (the
+      // first visit is valued by its prior or a playout: half the nodes for the same depth).
+      for (;;) {
+        // One read and one test of the flags per level for the common node, expanded and
+        // unfinished: 5 is NodeFlag.Terminal | NodeFlag.Expanded, a literal as in selectChild.
+        const f = flags[node]!;
+        if ((f & 5) !== 1) {
+          if ((f & NodeFlag.Terminal) !== 0) break;
+          if (depth > 0 && (flat || visits[node] === firstVisit)) break;
+          if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & NodeFlag.Terminal) !== 0) break;
+        }
+        const next = selectChild(tree, node, ucbC, lost);
+        // Every child proven: so is the node, and its result is backed up below.
+        if (next < 0) break;
+        node = next;
+        if (shared) tree.addVisit(node);
+        // The move's square and flips, kept by the tree (a pass gains nothing); the square
+        // was empty, so clearing the gain from the opponent clears just the flips.
+        const gl = gained[2 * node]!;
+        const gh = gained[2 * node + 1]!;
+        pl |= gl;
+        ph |= gh;
+        ol &= ~gl;
+        oh &= ~gh;
+        const tl = pl;
+        pl = ol;
+        ol = tl;
+        const th = ph;
+        ph = oh;
+        oh = th;
+        path[++depth] = node;
+      }
+      // The result belongs to the player who moved into the node, the other side from the
+      // one to move there (pl, ph); up the path the point of view alternates (a pass is a
+      // move too). A finished game's or a proven node's result is known; a small enough leaf
+      // is solved, and then proven too; any other is evaluated or played out.
+      let result: number;
+      if ((flags[node]! & NodeFlag.Terminal) !== 0 || (!lost && (proof[node] !== Proof.Unproven || tree.prove(node)))) {
+        result = proof[node] === Proof.Win ? 1 : proof[node] === Proof.Loss ? 0 : 0.5;
+      } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
+        const outcome = solver.outcome(pl, ph, ol, oh);
+        solvedNow = true;
+        this.solved++;
+        tree.setProof(node, outcome > 0 ? Proof.Loss : outcome < 0 ? Proof.Win : Proof.Draw);
+        result = outcome > 0 ? 0 : outcome < 0 ? 1 : 0.5;
+      } else if (evaluated) {
+        result = prior[node]!;
+      } else {
+        const diff = this.playout(pl, ph, ol, oh, this.random);
+        result = diff > 0 ? 0 : diff < 0 ? 1 : 0.5;
+      }
+      // A proof climbs the path as far as the parents' other children allow.
+      let proving = !lost && proof[node] !== Proof.Unproven;
+      for (let d = depth; d >= 0; d--) {
+        const n = path[d]!;
+        if (!shared) tree.record(n, result);
+        else if (d > 0) tree.addResult(n, result);
+        result = 1 - result;
+        if (proving && d < depth) proving = tree.prove(n);
+        if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0)
+          this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+      }
+      runVisits++;
+    }
+    return runVisits;
+  }
+}

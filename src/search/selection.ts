@@ -1,0 +1,127 @@
+import { NodeFlag } from "./nodeFlags.js";
+import { Proof } from "./proof.js";
+import type { Tree } from "./tree.js";
+
+/**
+ * The child to descend into among those neither proven nor pruned: without priors the first
+ * unvisited one, otherwise the highest UCB1, mean + c * sqrt(ln N / n), where with priors the
+ * mean and n include the prior's virtual visits. When pruning has set aside every unproven
+ * child, those count again; -1 when every child is proven (the node then is too). With
+ * `ignoreProofs`, proven children count like the others.
+ */
+export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = false): number {
+  const { flags, selectionTerms: terms, firstChild, childCount } = tree;
+  const first = firstChild[node]!;
+  const end = first + childCount[node]!;
+  // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
+  const explore = tree.exploration(node, c);
+  let best = -1;
+  let bestValue = -Infinity;
+  let prunedOnly = -1;
+  for (let child = first; child < end; child++) {
+    const f = flags[child]!;
+    // One test for the common child, neither proven nor pruned, against the literal
+    // NodeFlag.Proven | NodeFlag.Pruned: the bundle reads a module constant from memory at each use (a test
+    // checks the literal).
+    if ((f & 10) !== 0) {
+      if ((f & NodeFlag.Proven) !== 0 && !ignoreProofs) continue;
+      if ((f & NodeFlag.Pruned) !== 0) {
+        prunedOnly = child;
+        continue;
+      }
+    }
+    // Without priors an unvisited child's spread is 1/sqrt(0): it is tried first. A shift,
+    // unlike 2 * child, needs no overflow check.
+    const at = child << 1;
+    const s = terms[at | 1]!;
+    if (s === Infinity) return child;
+    const value = terms[at]! + explore * s;
+    if (value > bestValue || best < 0) {
+      bestValue = value;
+      best = child;
+    }
+  }
+  return best >= 0 ? best : prunedOnly;
+}
+
+/**
+ * What the move rule reads of the moves it chooses among, by index from 0 to count - 1: a
+ * node's children in the tree, or the root children merged from several threads' trees.
+ */
+export interface Candidates {
+  readonly count: number;
+  visits(i: number): number;
+  /** Mean result for the mover, read only when visits(i) > 0. */
+  mean(i: number): number;
+  /** What is proven of the move for its mover. */
+  proof(i: number): Proof;
+  /** Whether progressive pruning has set the move aside. */
+  pruned(i: number): boolean;
+}
+
+/**
+ * The move to play, the search's and the root merge's rule: a move proven won for its mover,
+ * if there is one (the most visited of them). Otherwise the most visited unproven move that
+ * progressive pruning has not set aside (ties: the higher mean), unless its mean is below a
+ * draw and a proven draw is there; a proven loss only when nothing else is left. Its index;
+ * -1 when there are no candidates.
+ */
+export function moveToPlay(candidates: Candidates): number {
+  const win = mostVisited(candidates, Proof.Win, true);
+  if (win >= 0) return win;
+  const open = mostVisited(candidates, Proof.Unproven, false);
+  const draw = mostVisited(candidates, Proof.Draw, true);
+  if (open >= 0 && !(draw >= 0 && candidates.visits(open) > 0 && candidates.mean(open) < 0.5)) return open;
+  if (draw >= 0) return draw;
+  const anyOpen = mostVisited(candidates, Proof.Unproven, true);
+  if (anyOpen >= 0) return anyOpen;
+  // Every candidate left is a proven loss.
+  return mostVisited(candidates, Proof.Loss, true);
+}
+
+/** The most visited candidate with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
+function mostVisited(candidates: Candidates, proof: Proof, withPruned: boolean): number {
+  let best = -1;
+  for (let i = 0; i < candidates.count; i++) {
+    if (candidates.proof(i) !== proof || (!withPruned && candidates.pruned(i))) continue;
+    if (best < 0) {
+      best = i;
+      continue;
+    }
+    const v = candidates.visits(i);
+    const bv = candidates.visits(best);
+    if (v > bv || (v === bv && v > 0 && candidates.mean(i) > candidates.mean(best))) best = i;
+  }
+  return best;
+}
+
+/** A node's children as candidates of the move rule. */
+class TreeChildren implements Candidates {
+  constructor(
+    private readonly tree: Tree,
+    private readonly first: number,
+    readonly count: number,
+  ) {}
+
+  visits(i: number): number {
+    return this.tree.visits[this.first + i]!;
+  }
+
+  mean(i: number): number {
+    return this.tree.mean(this.first + i);
+  }
+
+  proof(i: number): Proof {
+    return this.tree.proof[this.first + i]!;
+  }
+
+  pruned(i: number): boolean {
+    return (this.tree.flags[this.first + i]! & NodeFlag.Pruned) !== 0;
+  }
+}
+
+/** The child to play from an expanded node, by the move rule (`moveToPlay`). */
+export function childToPlay(tree: Tree, node: number): number {
+  const first = tree.firstChild[node]!;
+  return first + moveToPlay(new TreeChildren(tree, first, tree.childCount[node]!));
+}
