@@ -37,6 +37,47 @@ function run(args: readonly string[], input: string, program = join(DIST, "othel
 const searchLines = (stderr: string): string[] => stderr.split("\n").filter((l) => l.startsWith("search: "));
 
 /** The replies to 80 genmoves and a final_score: a whole game of legal moves (passes once it is over), and its score. */
+/** The engine as a conversation: a command, then its one reply line; stderr gathered as it comes. */
+class Conversation {
+  private readonly child;
+  private pending: string[] = [];
+  private waiting: ((line: string) => void) | undefined;
+  stderr = "";
+
+  constructor(args: readonly string[]) {
+    this.child = spawn(process.execPath, [join(DIST, "othello.js"), ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    this.child.stderr.setEncoding("utf8").on("data", (d: string) => {
+      this.stderr += d;
+    });
+    let partial = "";
+    this.child.stdout.setEncoding("utf8").on("data", (d: string) => {
+      const lines = (partial + d).split("\n");
+      partial = lines.pop()!;
+      for (const line of lines) {
+        const waiting = this.waiting;
+        this.waiting = undefined;
+        if (waiting === undefined) this.pending.push(line);
+        else waiting(line);
+      }
+    });
+  }
+
+  ask(command: string): Promise<string> {
+    this.child.stdin.write(`${command}\n`);
+    const ready = this.pending.shift();
+    return ready === undefined ? new Promise((resolve) => (this.waiting = resolve)) : Promise.resolve(ready);
+  }
+
+  close(): Promise<number | null> {
+    this.child.stdin.end("quit\n");
+    return new Promise((resolve) => this.child.on("close", resolve));
+  }
+
+  kill(): void {
+    this.child.kill("SIGKILL");
+  }
+}
+
 function expectWholeGame(stdout: string): void {
   const replies = stdout.trimEnd().split("\n");
   const game = new Game();
@@ -144,47 +185,90 @@ describe("othello --threads", () => {
   });
 
   it("--parallel tree, the default: the threads search one shared tree, kept from move to move, and the report says so", {
-    timeout: 40_000,
+    timeout: 100_000,
   }, async () => {
-    // Six moves: a worker joins when it can, which on a loaded machine may be after the first
-    // 0.5 s move or two; once joined it searches every move after.
-    const { status, stdout, stderr } = await run(
-      ["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4"],
-      `${"genmove\n".repeat(6)}quit\n`,
-    );
-    expect(stdout).toMatch(/^(genmove [0-7] [0-7]\n){6}quit\n$/);
-    const lines = searchLines(stderr);
-    expect(lines).toHaveLength(6);
-    expect(lines[0]).toMatch(
-      /^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
-    );
-    const joined = lines.findIndex((l) => l.includes(" on 2 threads sharing one tree, "));
-    expect(joined, "no move was searched on 2 threads").toBeGreaterThanOrEqual(0);
-    expect(joined, "the worker had not joined by the fifth move").toBeLessThan(5);
-    for (const line of lines.slice(Math.max(joined, 1)))
-      expect(line).toMatch(
-        /^search: (black|white): \d+ visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads sharing one tree, reused [1-9]\d*, \d+ nodes,/,
+    // A worker joins when it can, which on a loaded machine may be after the first 0.5 s moves
+    // or two; once joined it searches every move after, in the tree kept from the move before.
+    // A worker late by more than a move's grace is left out or ended (said on stderr, the
+    // engine's tolerance of a loaded machine): such a run proves nothing, and is run again.
+    for (let attempt = 1; ; attempt++) {
+      const { status, stdout, stderr } = await run(
+        ["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4"],
+        `${"genmove\n".repeat(6)}quit\n`,
       );
-    // One tree: its nodes are no more than the visits make (a leaf is expanded at its second visit), not a sum over trees.
-    const counts = lines.map((l) => /: (\d+) visits .* reused (\d+), (\d+) nodes,/.exec(l)!.slice(1).map(Number));
-    for (const [visits, reused, nodes] of counts) expect(nodes).toBeLessThan(15 * (visits! + reused!));
-    expect(stderr).not.toContain("threads:");
-    expect(status).toBe(0);
+      expect(status).toBe(0);
+      expect(stdout).toMatch(/^(genmove [0-7] [0-7]\n){6}quit\n$/);
+      const said = stderr.split("\n").filter((l) => l.startsWith("threads:"));
+      for (const line of said)
+        expect(line).toMatch(/^threads: thread 2 (did not answer by the deadline|did not stop with the move)/);
+      const lines = searchLines(stderr);
+      expect(lines).toHaveLength(6);
+      expect(lines[0]).toMatch(
+        /^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
+      );
+      // One tree: its nodes are no more than the visits make (a leaf is expanded at its second visit), not a sum over trees.
+      const counts = lines.map((l) => /: (\d+) visits .* reused (\d+), (\d+) nodes,/.exec(l)!.slice(1).map(Number));
+      for (const [visits, reused, nodes] of counts) expect(nodes).toBeLessThan(15 * (visits! + reused!));
+      const joined = lines.findIndex((l) => l.includes(" on 2 threads sharing one tree, "));
+      if ((said.length > 0 || joined < 0 || joined >= 5) && attempt < 3) continue;
+      expect(said, "a worker was late in every run").toEqual([]);
+      expect(joined, "no move was searched on 2 threads").toBeGreaterThanOrEqual(0);
+      expect(joined, "the worker had not joined by the fifth move").toBeLessThan(5);
+      for (const line of lines.slice(Math.max(joined, 1)))
+        expect(line).toMatch(
+          /^search: (black|white): \d+ visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads sharing one tree, reused [1-9]\d*, \d+ nodes,/,
+        );
+      break;
+    }
   });
 
   it("--parallel tree: a whole game on 3 threads, classic and evaluated, every move legal", {
-    timeout: 90_000,
+    timeout: 120_000,
   }, async () => {
     for (const classic of [[], ["--classic"]]) {
-      // A time rather than --visits: the engine's thread does that many, and the others could not begin in that little time.
-      const { status, stdout, stderr } = await run(
-        ["--threads", "3", "--parallel", "tree", ...classic, "--time", "0.05", "--max-nodes", "20000", "--seed", "4"],
-        `${"genmove\n".repeat(80)}final_score\n`,
-      );
-      expectWholeGame(stdout);
-      expect(searchLines(stderr).filter((l) => / on 3 threads sharing one tree, /.test(l)).length).toBeGreaterThan(10);
-      expect(stderr).not.toContain("threads:");
-      expect(status).toBe(0);
+      // A time rather than --visits: the engine's thread does that many, and the others could not
+      // begin in that little time. The workers join when they can, which on a loaded machine may
+      // take longer than a game of 0.05 s moves: moves are played until they have joined, and the
+      // game that counts starts afresh after that.
+      const engine = new Conversation([
+        "--threads",
+        "3",
+        "--parallel",
+        "tree",
+        ...classic,
+        "--time",
+        "0.05",
+        "--max-nodes",
+        "20000",
+        "--seed",
+        "4",
+      ]);
+      try {
+        const started = performance.now();
+        while (!engine.stderr.includes(" on 3 threads sharing one tree, ")) {
+          expect(performance.now() - started, "the workers never joined").toBeLessThan(60_000);
+          const reply = await engine.ask("genmove");
+          // A pass may be the game's end: start another.
+          if (reply === "genmove 8 0") await engine.ask("clear_board");
+        }
+        await engine.ask("clear_board");
+        const joined = engine.stderr.length;
+        const replies: string[] = [];
+        for (let i = 0; i < 80; i++) replies.push(await engine.ask("genmove"));
+        replies.push(await engine.ask("final_score"));
+        expectWholeGame(`${replies.join("\n")}\n`);
+        const game = searchLines(engine.stderr.slice(joined));
+        // A worker late by more than the move's grace is left out or ended, a tolerance of a loaded
+        // machine that the engine says on stderr; nothing else may go wrong with the threads.
+        const said = engine.stderr.split("\n").filter((l) => l.startsWith("threads:"));
+        for (const line of said)
+          expect(line).toMatch(/^threads: thread \d (did not answer by the deadline|did not stop with the move)/);
+        const shared = said.length === 0 ? / on 3 threads sharing one tree, / : / on [23] threads sharing one tree, /;
+        expect(game.filter((l) => shared.test(l)).length).toBeGreaterThan(10);
+        expect(await engine.close()).toBe(0);
+      } finally {
+        engine.kill();
+      }
     }
   });
 
