@@ -7,6 +7,8 @@ SOURCES := $(shell find src protocol -name "*.ts" -o -name "*.html" -o -name "*.
 # `make test` passes these to both engines: half a second per move keeps the match to about a minute.
 TEST_ENGINE_ARGS ?= --time 0.5
 TEST_ROUNDS ?= 2
+# and these to the judge (its limits: --genmove-limit S, --connect-limit S).
+TEST_JUDGE_ARGS ?=
 
 # `make interop` plays these games against GRhino at this level, both sides speaking GTP.
 INTEROP_GAMES ?= 4
@@ -84,7 +86,7 @@ test: othello judge
 	@dir=$$(mktemp -d); pids=; \
 	trap 'kill $$pids 2>/dev/null; rm -rf "$$dir"' EXIT; trap 'exit 130' INT TERM HUP; \
 	echo "make test: the judge and two engines ($(TEST_ENGINE_ARGS)), $(TEST_ROUNDS) rounds on a free loopback port"; \
-	./judge 0 $(TEST_ROUNDS) --host 127.0.0.1 --port-file "$$dir/port" --log judge.log 2>>"$$dir/judge.err" & judge=$$!; pids=$$judge; \
+	./judge 0 $(TEST_ROUNDS) --host 127.0.0.1 --port-file "$$dir/port" --log judge.log $(TEST_JUDGE_ARGS) 2>>"$$dir/judge.err" & judge=$$!; pids=$$judge; \
 	while [ ! -s "$$dir/port" ]; do kill -0 $$judge 2>/dev/null || { cat "$$dir/judge.err" >&2; exit 1; }; sleep 0.1; done; \
 	port=$$(cat "$$dir/port"); : > engines.log; \
 	./othello --name engine-1 $(TEST_ENGINE_ARGS) $$port 2>>engines.log & pids="$$pids $$!"; \
