@@ -1,5 +1,4 @@
 import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
-import { PASS } from "../position.js";
 import { finalScore } from "./finalScore.js";
 import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
@@ -55,8 +54,8 @@ export class EndgameSearch {
   private now: () => number = NO_CLOCK;
   private nextCheck = 0;
   private aborted = false;
-  /** The score of the last searchRoot. */
-  rootScore = 0;
+  /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
+  bestMove = NO_MOVE;
 
   constructor(private readonly table: TranspositionTable) {
     this.last = new LastEmpties(this.visits);
@@ -254,6 +253,48 @@ export class EndgameSearch {
         }
       }
     }
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+  }
+
+  /**
+   * The root: the moves (ml, mh) sorted like any other node's, the table's move first (from
+   * an earlier solve of the same position: WLD before exact, or a window before a wider one),
+   * then searchMoves. Returns the score; the move is in bestMove.
+   */
+  searchRoot(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+  ): number {
+    this.visits[0]++;
+    const tt = this.table;
+    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+  }
+
+  /**
+   * NegaScout over the n moves listed at the level `empties`, picked smallest key first: the
+   * first with the window (alpha, beta), the others with a null window and searched again when
+   * they fail high inside it. Fail-soft: returns the best score (0 when a limit stopped the
+   * search; then nothing is stored), stores it in the table as a bound or exact, and leaves the
+   * move reaching it in bestMove.
+   */
+  private searchMoves(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    n: number,
+  ): number {
     const moveFlipsLo = this.moveFlipsLo;
     const moveFlipsHi = this.moveFlipsHi;
     const base = empties * STRIDE;
@@ -286,69 +327,11 @@ export class EndgameSearch {
         }
       }
     }
+    const tt = this.table;
     if (best <= alpha) tt.store(pl, ph, ol, oh, empties, -64, best, NO_MOVE);
     else if (best >= beta) tt.store(pl, ph, ol, oh, empties, best, 64, bestMove);
     else tt.store(pl, ph, ol, oh, empties, best, best, bestMove);
+    this.bestMove = bestMove;
     return best;
-  }
-
-  /**
-   * NegaScout over the root's moves (ml, mh), sorted like any other node's, the table's move
-   * first (from an earlier solve of the same position: WLD before exact, or a window before a
-   * wider one); returns the best move, its score in rootScore, and stores the result.
-   */
-  searchRoot(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    ml: number,
-    mh: number,
-    alpha: number,
-    beta: number,
-    empties: number,
-  ): number {
-    this.visits[0]++;
-    const tt = this.table;
-    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
-    const moveFlipsLo = this.moveFlipsLo;
-    const moveFlipsHi = this.moveFlipsHi;
-    const base = empties * STRIDE;
-    let best = -128;
-    let bestMove = PASS;
-    let a = alpha;
-    for (let i = 0; i < n; i++) {
-      const s = this.pickMove(empties, i, n);
-      const fl = moveFlipsLo[base + i]!;
-      const fh = moveFlipsHi[base + i]!;
-      const cpl = ol & ~fl,
-        cph = oh & ~fh;
-      const col = pl | fl | (s < 32 ? 1 << s : 0),
-        coh = ph | fh | (s < 32 ? 0 : 1 << s);
-      let v: number;
-      if (i === 0) {
-        v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
-      } else {
-        v = 0 - this.solvePosition(cpl, cph, col, coh, -a - 1, 0 - a, empties - 1);
-        if (!this.aborted && v > a && v < beta)
-          v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
-      }
-      if (this.aborted) break;
-      if (v > best) {
-        best = v;
-        bestMove = s;
-        if (v > a) {
-          a = v;
-          if (v >= beta) break;
-        }
-      }
-    }
-    this.rootScore = best;
-    if (!this.aborted) {
-      if (best <= alpha) tt.store(pl, ph, ol, oh, empties, -64, best, NO_MOVE);
-      else if (best >= beta) tt.store(pl, ph, ol, oh, empties, best, 64, bestMove);
-      else tt.store(pl, ph, ol, oh, empties, best, best, bestMove);
-    }
-    return bestMove;
   }
 }

@@ -92,8 +92,8 @@ export class Solver {
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     if ((ml | mh) !== 0) {
-      move = search.searchRoot(pl, ph, ol, oh, ml, mh, alpha, beta, empties);
-      score = search.rootScore;
+      score = search.searchRoot(pl, ph, ol, oh, ml, mh, alpha, beta, empties);
+      move = search.bestMove;
     } else {
       visits[0]++;
       ml = legalMoves(ol, oh, pl, ph);
@@ -101,9 +101,8 @@ export class Solver {
       if ((ml | mh) === 0)
         return { solved: true, move: undefined, score: finalScore(pl, ph, ol, oh), bound: "exact", nodes: visits[0]! };
       // A forced pass: the opponent's best is the mover's worst.
-      search.searchRoot(ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
+      score = 0 - search.searchRoot(ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
       move = PASS;
-      score = 0 - search.rootScore;
     }
     if (search.searchAborted()) return { solved: false, move: undefined, score: 0, bound: "exact", nodes: visits[0]! };
     const bound: ScoreBound = score <= alpha ? "upper" : score >= beta ? "lower" : "exact";
