@@ -1,5 +1,5 @@
 import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
-import { finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "./finalScore.js";
 import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";
@@ -7,7 +7,6 @@ import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
 
 /** Visits between two checks of the clock. */
 const CHECK_INTERVAL = 4096;
-const NO_SCORE = -128;
 /** Enhanced transposition cut-offs from this many empties up (measured: fewer nodes and less time than from 10 or 12). */
 const ETC_EMPTIES = 8;
 

@@ -1,5 +1,5 @@
 import { flipCount, flips, lowestBit, popcount, resultHi } from "../bitboard.js";
-import { finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "./finalScore.js";
 import { QUADRANT_BIT } from "./parity.js";
 
 /*
@@ -14,9 +14,6 @@ for (let s = 0; s < 64; s++) {
   if (s < 32) BIT_LO[s] = 1 << s;
   else BIT_HI[s] = 1 << (s - 32);
 }
-
-/** Below every score: no move tried yet. */
-const NO_SCORE = -128;
 
 /**
  * The last four empty squares, special-cased: no move generation, only flips on the known

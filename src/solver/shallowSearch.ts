@@ -1,12 +1,10 @@
 import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
-import { finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "./finalScore.js";
 import type { LastEmpties } from "./lastEmpties.js";
 import { ODD_SQUARES_HI, ODD_SQUARES_LO, quadrantParity } from "./parity.js";
 
 /** The most empty squares searched here. */
 export const SHALLOW_EMPTIES = 6;
-
-const NO_SCORE = -128;
 
 /**
  * Positions with a few empty squares more than the last four: fail-soft alpha-beta without
