@@ -44,11 +44,13 @@ export const DEFAULT_TABLE_BITS = 20;
  * An exact endgame solver. It keeps its transposition table from one solve to the next (the
  * bounds stored stay true), so solving the positions of one game in turn reuses the work.
  * All its state is its own (the table and the search's counters, limits and move lists), so
- * solvers never share anything; a solver must not be asked to solve while it is solving.
+ * solvers never share anything, and one may solve inside another's clock. A solver asked to
+ * solve while it is solving (from its own clock) throws: that would wreck the solve under way.
  */
 export class Solver {
   readonly table: TranspositionTable;
   private readonly search: EndgameSearch;
+  private solving = false;
 
   constructor(tableBits = DEFAULT_TABLE_BITS) {
     this.table = new TranspositionTable(tableBits);
@@ -65,14 +67,33 @@ export class Solver {
    * limit and no allocation: for the small positions at the leaves of the tree search.
    */
   outcome(pl: number, ph: number, ol: number, oh: number): number {
-    const search = this.search;
-    search.start(Infinity, Infinity, NO_CLOCK);
-    const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
-    const v = search.solvePosition(pl, ph, ol, oh, -1, 1, empties);
-    return v > 0 ? 1 : v < 0 ? -1 : 0;
+    this.enter();
+    try {
+      const search = this.search;
+      search.start(Infinity, Infinity, NO_CLOCK);
+      const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
+      const v = search.solvePosition(pl, ph, ol, oh, -1, 1, empties);
+      return v > 0 ? 1 : v < 0 ? -1 : 0;
+    } finally {
+      this.solving = false;
+    }
   }
 
   solve(position: Position, options: SolveOptions = {}): SolveResult {
+    this.enter();
+    try {
+      return this.solveRoot(position, options);
+    } finally {
+      this.solving = false;
+    }
+  }
+
+  private enter(): void {
+    if (this.solving) throw new Error("a Solver was asked to solve while solving (from its own clock)");
+    this.solving = true;
+  }
+
+  private solveRoot(position: Position, options: SolveOptions): SolveResult {
     const mode = options.mode ?? "exact";
     const alpha = options.alpha ?? (mode === "exact" ? -65 : -1);
     const beta = options.beta ?? (mode === "exact" ? 65 : 1);

@@ -273,3 +273,77 @@ describe("the transposition table", () => {
     expect(table.probe(9, 0, 10, 0)).toBe(false);
   });
 });
+
+describe("two solvers share nothing", () => {
+  const { position: outer } = problem(FFORUM[0]!);
+  const inner = randomPositions(8, 12, 11);
+  /** What a solver does to the inner positions, in turn: solves exact and WLD, and an outcome. */
+  function solveInner(solver: Solver, p: Position): unknown {
+    return {
+      exact: solver.solve(p),
+      wld: solver.solve(p, { mode: "wld" }),
+      outcome: solver.outcome(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi),
+    };
+  }
+
+  it("one solving inside the other's clock: each gives what it gives alone, nodes included", () => {
+    const outerAlone = new Solver(16).solve(outer);
+    const innerSolver = new Solver(16);
+    const innerAlone = inner.map((p) => solveInner(innerSolver, p));
+
+    const a = new Solver(16);
+    const b = new Solver(16);
+    const innerGot: unknown[] = [];
+    const outerGot = a.solve(outer, {
+      deadline: 1,
+      now: () => {
+        if (innerGot.length < inner.length) innerGot.push(solveInner(b, inner[innerGot.length]!));
+        return 0;
+      },
+    });
+    // The clock was read often enough for every inner solve to run inside the outer one.
+    expect(innerGot).toHaveLength(inner.length);
+    expect(outerGot).toEqual(outerAlone);
+    expect(innerGot).toEqual(innerAlone);
+  });
+
+  it("interleaved solves, limits and windows included: each gives what it gives alone", () => {
+    const steps: ((s: Solver) => unknown)[] = [
+      (s) => s.solve(outer, { nodeLimit: 3000 }),
+      (s) => s.solve(outer, { mode: "wld" }),
+      (s) => s.solve(outer, { alpha: 10, beta: 12 }),
+      (s) => s.solve(outer),
+    ];
+    const alone = (positions: readonly Position[]): unknown[] => {
+      const s = new Solver(16);
+      return steps.flatMap((step, i) => [step(s), solveInner(s, positions[i]!)]);
+    };
+    const wantA = alone(inner.slice(0, 4));
+    const wantB = alone(inner.slice(4, 8));
+    const a = new Solver(16);
+    const b = new Solver(16);
+    const gotA: unknown[] = [];
+    const gotB: unknown[] = [];
+    for (const [i, step] of steps.entries()) {
+      gotA.push(step(a));
+      gotB.push(step(b));
+      gotB.push(solveInner(b, inner[4 + i]!));
+      gotA.push(solveInner(a, inner[i]!));
+    }
+    expect(gotA).toEqual(wantA);
+    expect(gotB).toEqual(wantB);
+  });
+
+  it("a solver asked to solve inside its own clock throws, and solves normally afterwards", () => {
+    const solver = new Solver(16);
+    const p = inner[0]!;
+    expect(() => solver.solve(outer, { deadline: 1, now: () => solver.solve(p).score })).toThrow(/while solving/);
+    expect(() =>
+      solver.solve(outer, {
+        deadline: 1,
+        now: () => solver.outcome(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi),
+      }),
+    ).toThrow(/while solving/);
+    expect(solver.solve(outer)).toMatchObject({ solved: true, score: problem(FFORUM[0]!).moves[0]!.score });
+  });
+});
