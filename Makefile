@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: all check format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -64,6 +64,13 @@ check: $(NODE_MODULES)
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
+
+# Mutation testing with StrykerJS (stryker.config.mjs, docs/mutation.md), not part of check: the
+# solver's and the search's files are mutated one change at a time and their unit tests
+# (vitest.mutate.config.ts) run against each mutant; the report goes to reports/mutation/.
+# MUTATE=GLOBS (comma-separated) restricts it, e.g. make mutate MUTATE='src/solver/**/*.ts'.
+mutate: $(NODE_MODULES)
+	MUTATE='$(MUTATE)' npx stryker run
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
 # any file it would change and on any lint finding.

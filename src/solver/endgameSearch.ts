@@ -1,33 +1,17 @@
 import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
-import { finalScore } from "./finalScore.js";
-import { solveLast } from "./lastEmpties.js";
-import { SHALLOW_EMPTIES, shallowSearch } from "./shallowSearch.js";
+import { NO_SCORE, finalScore } from "./finalScore.js";
+import { LastEmpties } from "./lastEmpties.js";
+import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
-import { visits } from "./visitCounter.js";
-
-/**
- * The solver's search above the shallow depths: NegaScout (the first move with the full
- * window, the others with a null window and a re-search when they fail high inside it),
- * fail-soft, with the stability cut-off, the transposition table's bounds and move, enhanced
- * transposition cut-offs, and moves sorted fastest first (fewest replies for the opponent).
- * The move lists live in typed arrays, one level per number of empties, so nothing is
- * allocated. Between solves the state here is only the table being used and the limits; a
- * solve is not re-entrant.
- */
 
 /** Visits between two checks of the clock. */
 const CHECK_INTERVAL = 4096;
-const NO_SCORE = -128;
 /** Enhanced transposition cut-offs from this many empties up (measured: fewer nodes and less time than from 10 or 12). */
 const ETC_EMPTIES = 8;
 
 /** Per number of empties, room for the moves of one position (at most 33 in Othello). */
 const STRIDE = 64;
-const moveSquares = new Int32Array(65 * STRIDE);
-const moveKeys = new Int32Array(65 * STRIDE);
-const moveFlipsLo = new Int32Array(65 * STRIDE);
-const moveFlipsHi = new Int32Array(65 * STRIDE);
 
 /** Replies count this many times a potential reply in the sort key (measured: 2 and 8 sort worse). */
 const WEIGHT_MOBILITY = 4;
@@ -36,238 +20,317 @@ const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
-let table: TranspositionTable | undefined;
-let nodeLimit = Infinity;
-let deadline = Infinity;
-let now: () => number = () => 0;
-let nextCheck = 0;
-let aborted = false;
-
-/** Sets the table and the limits of the next search. */
-export function startSearch(t: TranspositionTable, visitLimit: number, stopAt: number, clock: () => number): void {
-  table = t;
-  nodeLimit = visitLimit;
-  deadline = stopAt;
-  now = clock;
-  aborted = false;
-  nextCheck = Math.min(visits[0]! + CHECK_INTERVAL, nodeLimit);
-}
-
-/** Whether the last search hit a limit; its scores are then meaningless. */
-export function searchAborted(): boolean {
-  return aborted;
-}
-
-function limitReached(): boolean {
-  if (visits[0]! >= nodeLimit || now() >= deadline) {
-    aborted = true;
-    nextCheck = Infinity;
-    return true;
-  }
-  nextCheck = Math.min(visits[0]! + CHECK_INTERVAL, nodeLimit);
-  return false;
-}
-
-/** Any position with `empties` empty squares: dispatches to the right search for its depth. */
-export function solvePosition(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  empties: number,
-): number {
-  if (empties > SHALLOW_EMPTIES) return endgameSearch(pl, ph, ol, oh, alpha, beta, empties, false);
-  if (empties > 4) return shallowSearch(pl, ph, ol, oh, alpha, beta, empties, false);
-  return solveLast(pl, ph, ol, oh, alpha, beta);
-}
+/** The clock of a search without a deadline: never read for a decision. */
+export const NO_CLOCK = (): number => 0;
 
 /**
- * Fills the move list of the level `empties` with the player's moves, their flips and their
- * sort keys (smaller first); `first` (a square or NO_MOVE) is put before all. Returns the
- * number of moves.
+ * The solver's search above the shallow depths: NegaScout (the first move with the full
+ * window, the others with a null window and a re-search when they fail high inside it),
+ * fail-soft, with the stability cut-off, the transposition table's bounds and move, enhanced
+ * transposition cut-offs, and moves sorted fastest first (fewest replies for the opponent).
+ * The move lists live in typed arrays, one level per number of empties, so nothing is
+ * allocated.
+ *
+ * This object is all of a solver's state: the table, the visit counter, the limits and the
+ * move lists (the shallow search and the last empties share its counter). Each `Solver` owns
+ * one, so two solvers share nothing; one search is not re-entrant.
  */
-export function listMoves(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  ml: number,
-  mh: number,
-  empties: number,
-  first: number,
-): number {
-  const base = empties * STRIDE;
-  let n = 0;
-  ml |= 0;
-  mh |= 0; // 32-bit integers on entry: see randomPlayout
-  while ((ml | mh) !== 0) {
-    let s: number;
-    let bl = 0;
-    let bh = 0;
-    if (ml !== 0) {
-      bl = ml & -ml;
-      s = lowestBit(ml);
-      ml ^= bl;
-    } else {
-      bh = mh & -mh;
-      s = 32 + lowestBit(mh);
-      mh ^= bh;
+export class EndgameSearch {
+  /**
+   * Positions visited: every call of one of the search functions, a pass counting as a visit
+   * of the passed position (the convention of the C yardstick). A typed array rather than a
+   * number, so that counting past 2^31 allocates nothing.
+   */
+  readonly visits = new Float64Array(1);
+  private readonly last: LastEmpties;
+  private readonly shallow: ShallowSearch;
+  private readonly moveSquares = new Int32Array(65 * STRIDE);
+  private readonly moveKeys = new Int32Array(65 * STRIDE);
+  private readonly moveFlipsLo = new Int32Array(65 * STRIDE);
+  private readonly moveFlipsHi = new Int32Array(65 * STRIDE);
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+  private now: () => number = NO_CLOCK;
+  private nextCheck = 0;
+  private aborted = false;
+  /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
+  bestMove = NO_MOVE;
+
+  constructor(private readonly table: TranspositionTable) {
+    this.last = new LastEmpties(this.visits);
+    this.shallow = new ShallowSearch(this.visits, this.last);
+  }
+
+  /** Sets the limits of the next search. */
+  start(visitLimit: number, stopAt: number, clock: () => number): void {
+    this.nodeLimit = visitLimit;
+    this.deadline = stopAt;
+    this.now = clock;
+    this.aborted = false;
+    this.nextCheck = Math.min(this.visits[0]! + CHECK_INTERVAL, visitLimit);
+  }
+
+  /** Whether the last search hit a limit; its scores are then meaningless. */
+  searchAborted(): boolean {
+    return this.aborted;
+  }
+
+  private limitReached(): boolean {
+    if (this.visits[0]! >= this.nodeLimit || this.now() >= this.deadline) {
+      this.aborted = true;
+      this.nextCheck = Infinity;
+      return true;
     }
-    const fl = flips(s, pl, ph, ol, oh);
-    const fh = resultHi;
-    const i = base + n;
-    moveSquares[i] = s;
-    moveFlipsLo[i] = fl;
-    moveFlipsHi[i] = fh;
-    if (s === first) {
-      moveKeys[i] = -1;
-    } else {
-      // Fastest first: the opponent's replies after the move, corners counted twice, weighted
-      // above its potential replies (empty squares next to our discs), which break ties.
-      const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
-      const rh = resultHi;
-      const wl = pl | fl | bl,
-        wh = ph | fh | bh;
-      const el = ~(pl | ol | bl),
-        eh = ~(ph | oh | bh);
-      const nl =
-        (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
-        (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
-        (wl << 8) |
-        (wl >>> 8) |
-        (wh << 24);
-      const nh =
-        (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
-        (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
-        (wh << 8) |
-        (wl >>> 24) |
-        (wh >>> 8);
-      moveKeys[i] =
-        WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
-        popcount(nl & el) +
-        popcount(nh & eh);
-    }
-    n++;
+    this.nextCheck = Math.min(this.visits[0]! + CHECK_INTERVAL, this.nodeLimit);
+    return false;
   }
-  return n;
-}
 
-/** Brings the move with the smallest key among i..n-1 of the level to place i; returns its square. */
-export function pickMove(empties: number, i: number, n: number): number {
-  const base = empties * STRIDE;
-  let k = base + i;
-  for (let j = k + 1; j < base + n; j++) if (moveKeys[j]! < moveKeys[k]!) k = j;
-  const t = base + i;
-  if (k !== t) {
-    let x = moveSquares[k]!;
-    moveSquares[k] = moveSquares[t]!;
-    moveSquares[t] = x;
-    x = moveKeys[k]!;
-    moveKeys[k] = moveKeys[t]!;
-    moveKeys[t] = x;
-    x = moveFlipsLo[k]!;
-    moveFlipsLo[k] = moveFlipsLo[t]!;
-    moveFlipsLo[t] = x;
-    x = moveFlipsHi[k]!;
-    moveFlipsHi[k] = moveFlipsHi[t]!;
-    moveFlipsHi[t] = x;
+  /** Any position with `empties` empty squares: dispatches to the right search for its depth. */
+  solvePosition(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number): number {
+    if (empties > SHALLOW_EMPTIES) return this.search(pl, ph, ol, oh, alpha, beta, empties, false);
+    if (empties > 4) return this.shallow.search(pl, ph, ol, oh, alpha, beta, empties, false);
+    return this.last.solveLast(pl, ph, ol, oh, alpha, beta);
   }
-  return moveSquares[t]!;
-}
 
-export function pickedFlipsLo(empties: number, i: number): number {
-  return moveFlipsLo[empties * STRIDE + i]!;
-}
-
-export function pickedFlipsHi(empties: number, i: number): number {
-  return moveFlipsHi[empties * STRIDE + i]!;
-}
-
-export function endgameSearch(
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-  alpha: number,
-  beta: number,
-  empties: number,
-  passed: boolean,
-): number {
-  visits[0]++;
-  if (visits[0]! >= nextCheck && limitReached()) return 0;
-  // Stability cut-off: the opponent's stable discs are theirs at the end. Tried only when
-  // even all of the opponent's discs being stable would bound the score to alpha or less.
-  if (64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
-    const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
-    if (bound <= alpha) return bound;
-  }
-  const tt = table!;
-  let first = NO_MOVE;
-  if (tt.probe(pl, ph, ol, oh)) {
-    const lo = tt.lo;
-    const hi = tt.hi;
-    if (lo >= beta || lo === hi) return lo;
-    if (hi <= alpha) return hi;
-    if (lo > alpha) alpha = lo;
-    if (hi < beta) beta = hi;
-    first = tt.move;
-  }
-  const ml = legalMoves(pl, ph, ol, oh);
-  const mh = resultHi;
-  if ((ml | mh) === 0) {
-    if (passed) return finalScore(pl, ph, ol, oh);
-    return 0 - endgameSearch(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
-  }
-  const n = listMoves(pl, ph, ol, oh, ml, mh, empties, first);
-  if (empties >= ETC_EMPTIES) {
-    // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta.
+  /**
+   * Fills the move list of the level `empties` with the player's moves, their flips and their
+   * sort keys (smaller first); `first` (a square or NO_MOVE) is put before all. Returns the
+   * number of moves.
+   */
+  private listMoves(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+    empties: number,
+    first: number,
+  ): number {
+    const moveSquares = this.moveSquares;
+    const moveKeys = this.moveKeys;
+    const moveFlipsLo = this.moveFlipsLo;
+    const moveFlipsHi = this.moveFlipsHi;
     const base = empties * STRIDE;
+    let n = 0;
+    ml |= 0;
+    mh |= 0; // 32-bit integers on entry: see randomPlayout
+    while ((ml | mh) !== 0) {
+      let s: number;
+      let bl = 0;
+      let bh = 0;
+      if (ml !== 0) {
+        bl = ml & -ml;
+        s = lowestBit(ml);
+        ml ^= bl;
+      } else {
+        bh = mh & -mh;
+        s = 32 + lowestBit(mh);
+        mh ^= bh;
+      }
+      const fl = flips(s, pl, ph, ol, oh);
+      const fh = resultHi;
+      const i = base + n;
+      moveSquares[i] = s;
+      moveFlipsLo[i] = fl;
+      moveFlipsHi[i] = fh;
+      if (s === first) {
+        moveKeys[i] = -1;
+      } else {
+        // Fastest first: the opponent's replies after the move, corners counted twice, weighted
+        // above its potential replies (empty squares next to our discs), which break ties.
+        const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
+        const rh = resultHi;
+        const wl = pl | fl | bl,
+          wh = ph | fh | bh;
+        const el = ~(pl | ol | bl),
+          eh = ~(ph | oh | bh);
+        const nl =
+          (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
+          (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
+          (wl << 8) |
+          (wl >>> 8) |
+          (wh << 24);
+        const nh =
+          (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
+          (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
+          (wh << 8) |
+          (wl >>> 24) |
+          (wh >>> 8);
+        moveKeys[i] =
+          WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
+          popcount(nl & el) +
+          popcount(nh & eh);
+      }
+      n++;
+    }
+    return n;
+  }
+
+  /** Brings the move with the smallest key among i..n-1 of the level to place i; returns its square. */
+  private pickMove(empties: number, i: number, n: number): number {
+    const moveSquares = this.moveSquares;
+    const moveKeys = this.moveKeys;
+    const moveFlipsLo = this.moveFlipsLo;
+    const moveFlipsHi = this.moveFlipsHi;
+    const base = empties * STRIDE;
+    let k = base + i;
+    for (let j = k + 1; j < base + n; j++) if (moveKeys[j]! < moveKeys[k]!) k = j;
+    const t = base + i;
+    if (k !== t) {
+      let x = moveSquares[k]!;
+      moveSquares[k] = moveSquares[t]!;
+      moveSquares[t] = x;
+      x = moveKeys[k]!;
+      moveKeys[k] = moveKeys[t]!;
+      moveKeys[t] = x;
+      x = moveFlipsLo[k]!;
+      moveFlipsLo[k] = moveFlipsLo[t]!;
+      moveFlipsLo[t] = x;
+      x = moveFlipsHi[k]!;
+      moveFlipsHi[k] = moveFlipsHi[t]!;
+      moveFlipsHi[t] = x;
+    }
+    return moveSquares[t]!;
+  }
+
+  /** A position with more than SHALLOW_EMPTIES empty squares. */
+  private search(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    passed: boolean,
+  ): number {
+    const visits = this.visits;
+    visits[0]++;
+    if (visits[0]! >= this.nextCheck && this.limitReached()) return 0;
+    // Stability cut-off: the opponent's stable discs are theirs at the end. Tried only when
+    // even all of the opponent's discs being stable would bound the score to alpha or less.
+    if (64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
+      const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
+      if (bound <= alpha) return bound;
+    }
+    const tt = this.table;
+    let first = NO_MOVE;
+    if (tt.probe(pl, ph, ol, oh)) {
+      const lo = tt.lo;
+      const hi = tt.hi;
+      if (lo >= beta || lo === hi) return lo;
+      if (hi <= alpha) return hi;
+      if (lo > alpha) alpha = lo;
+      if (hi < beta) beta = hi;
+      first = tt.move;
+    }
+    const ml = legalMoves(pl, ph, ol, oh);
+    const mh = resultHi;
+    if ((ml | mh) === 0) {
+      if (passed) return finalScore(pl, ph, ol, oh);
+      return 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
+    }
+    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, first);
+    if (empties >= ETC_EMPTIES) {
+      // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta.
+      const moveSquares = this.moveSquares;
+      const moveFlipsLo = this.moveFlipsLo;
+      const moveFlipsHi = this.moveFlipsHi;
+      const base = empties * STRIDE;
+      for (let i = 0; i < n; i++) {
+        const s = moveSquares[base + i]!;
+        const fl = moveFlipsLo[base + i]!;
+        const fh = moveFlipsHi[base + i]!;
+        if (
+          tt.probe(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << s)) &&
+          0 - tt.hi >= beta
+        ) {
+          const v = 0 - tt.hi;
+          tt.store(pl, ph, ol, oh, empties, v, 64, s);
+          return v;
+        }
+      }
+    }
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+  }
+
+  /**
+   * The root: the moves (ml, mh) sorted like any other node's, the table's move first (from
+   * an earlier solve of the same position: WLD before exact, or a window before a wider one),
+   * then searchMoves. Returns the score; the move is in bestMove.
+   */
+  searchRoot(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    ml: number,
+    mh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+  ): number {
+    this.visits[0]++;
+    const tt = this.table;
+    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+  }
+
+  /**
+   * NegaScout over the n moves listed at the level `empties`, picked smallest key first: the
+   * first with the window (alpha, beta), the others with a null window and searched again when
+   * they fail high inside it. Fail-soft: returns the best score (0 when a limit stopped the
+   * search; then nothing is stored), stores it in the table as a bound or exact, and leaves the
+   * move reaching it in bestMove.
+   */
+  private searchMoves(
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    alpha: number,
+    beta: number,
+    empties: number,
+    n: number,
+  ): number {
+    const moveFlipsLo = this.moveFlipsLo;
+    const moveFlipsHi = this.moveFlipsHi;
+    const base = empties * STRIDE;
+    let best = NO_SCORE;
+    let bestMove = NO_MOVE;
+    let a = alpha;
     for (let i = 0; i < n; i++) {
-      const s = moveSquares[base + i]!;
+      const s = this.pickMove(empties, i, n);
       const fl = moveFlipsLo[base + i]!;
       const fh = moveFlipsHi[base + i]!;
-      if (
-        tt.probe(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << s)) &&
-        0 - tt.hi >= beta
-      ) {
-        const v = 0 - tt.hi;
-        tt.store(pl, ph, ol, oh, empties, v, 64, s);
-        return v;
+      const cpl = ol & ~fl;
+      const cph = oh & ~fh;
+      const col = pl | fl | (s < 32 ? 1 << s : 0);
+      const coh = ph | fh | (s < 32 ? 0 : 1 << s);
+      let v: number;
+      if (i === 0) {
+        v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
+      } else {
+        v = 0 - this.solvePosition(cpl, cph, col, coh, -a - 1, 0 - a, empties - 1);
+        if (!this.aborted && v > a && v < beta)
+          v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
+      }
+      if (this.aborted) return 0;
+      if (v > best) {
+        best = v;
+        bestMove = s;
+        if (v > a) {
+          a = v;
+          if (v >= beta) break;
+        }
       }
     }
+    const tt = this.table;
+    if (best <= alpha) tt.store(pl, ph, ol, oh, empties, -64, best, NO_MOVE);
+    else if (best >= beta) tt.store(pl, ph, ol, oh, empties, best, 64, bestMove);
+    else tt.store(pl, ph, ol, oh, empties, best, best, bestMove);
+    this.bestMove = bestMove;
+    return best;
   }
-  let best = NO_SCORE;
-  let bestMove = NO_MOVE;
-  let a = alpha;
-  for (let i = 0; i < n; i++) {
-    const s = pickMove(empties, i, n);
-    const fl = pickedFlipsLo(empties, i);
-    const fh = pickedFlipsHi(empties, i);
-    const cpl = ol & ~fl;
-    const cph = oh & ~fh;
-    const col = pl | fl | (s < 32 ? 1 << s : 0);
-    const coh = ph | fh | (s < 32 ? 0 : 1 << s);
-    let v: number;
-    if (i === 0) {
-      v = 0 - solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
-    } else {
-      v = 0 - solvePosition(cpl, cph, col, coh, -a - 1, 0 - a, empties - 1);
-      if (!aborted && v > a && v < beta) v = 0 - solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
-    }
-    if (aborted) return 0;
-    if (v > best) {
-      best = v;
-      bestMove = s;
-      if (v > a) {
-        a = v;
-        if (v >= beta) break;
-      }
-    }
-  }
-  if (best <= alpha) tt.store(pl, ph, ol, oh, empties, -64, best, NO_MOVE);
-  else if (best >= beta) tt.store(pl, ph, ol, oh, empties, best, 64, bestMove);
-  else tt.store(pl, ph, ol, oh, empties, best, best, bestMove);
-  return best;
 }

@@ -1,5 +1,8 @@
 import { popcount } from "../bitboard.js";
 
+/** Below every score (scores run from -64 to 64): a position's best before any move was tried. */
+export const NO_SCORE = -128;
+
 /** The score of a finished game for the player (pl, ph): disc difference, empty squares to the winner. */
 export function finalScore(pl: number, ph: number, ol: number, oh: number): number {
   const p = popcount(pl) + popcount(ph);

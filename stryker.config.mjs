@@ -1,0 +1,31 @@
+// @ts-check
+// `make mutate`: mutation testing with StrykerJS (docs/mutation.md). Not part of `make check`.
+
+/** The solver's files. */
+const SOLVER = ["src/solver/**/*.ts"];
+/** The search's files: the tree search's room. */
+const SEARCH = ["src/search/**/*.ts"];
+
+/** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
+export default {
+  // MUTATE (comma-separated globs, e.g. MUTATE='src/solver/**/*.ts') narrows the run.
+  mutate: process.env.MUTATE ? process.env.MUTATE.split(",") : [...SOLVER, ...SEARCH],
+  testRunner: "vitest",
+  vitest: { configFile: "vitest.mutate.config.ts", related: false },
+  // Each mutant runs only the tests that reached it, stopping at the first that fails.
+  coverageAnalysis: "perTest",
+  concurrency: 2,
+  // A mutant that makes its tests run longer than the factor times their normal time plus this
+  // is counted as a timeout (detected: an endless loop, usually); generous, the machine is shared.
+  timeoutMS: 10_000,
+  timeoutFactor: 1.5,
+  dryRunTimeoutMinutes: 20,
+  // A rerun tests only the mutants whose code or tests changed since the last run.
+  incremental: true,
+  incrementalFile: "reports/mutation/incremental.json",
+  reporters: ["clear-text", "progress", "html", "json"],
+  htmlReporter: { fileName: "reports/mutation/index.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: "always",
+};

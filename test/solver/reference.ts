@@ -1,0 +1,89 @@
+import { Position, Random, flips, legalMoves, popcount, resultHi } from "../../src/index.js";
+
+/**
+ * The solver's references, sharing none of its code: a plain negamax with alpha-beta (moves in
+ * square order, no table, no ordering, no special cases; the rules' move generator only), and
+ * positions from random play.
+ */
+
+/** How many passes the negamax met since the caller last reset it. */
+export const negamaxPasses = { count: 0 };
+
+/** The final disc difference for the player to move, by negamax with alpha-beta, fail-hard inside (alpha, beta). */
+export function negamax(
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  alpha: number,
+  beta: number,
+  passed: boolean,
+): number {
+  const ml = legalMoves(pl, ph, ol, oh);
+  const mh = resultHi;
+  if ((ml | mh) === 0) {
+    if (passed) {
+      const d = popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh);
+      const empties = 64 - popcount(pl | ol) - popcount(ph | oh);
+      return d > 0 ? d + empties : d < 0 ? d - empties : 0;
+    }
+    negamaxPasses.count++;
+    return 0 - negamax(ol, oh, pl, ph, 0 - beta, 0 - alpha, true);
+  }
+  for (const s of orderedMoves(pl, ph, ol, oh, ml, mh)) {
+    const inLo = s < 32;
+    const fl = flips(s, pl, ph, ol, oh);
+    const fh = resultHi;
+    const v =
+      0 -
+      negamax(
+        ol & ~fl,
+        oh & ~fh,
+        pl | fl | (inLo ? 1 << s : 0),
+        ph | fh | (inLo ? 0 : 1 << (s - 32)),
+        0 - beta,
+        0 - alpha,
+        false,
+      );
+    if (v >= beta) return beta;
+    if (v > alpha) alpha = v;
+  }
+  return alpha;
+}
+
+/** The moves (ml, mh), those leaving the opponent fewest replies first (far from the end only, where it pays). */
+function orderedMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number): number[] {
+  const moves: number[] = [];
+  for (let s = 0; s < 64; s++) if ((((s < 32 ? ml : mh) >>> (s & 31)) & 1) !== 0) moves.push(s);
+  if (popcount(pl | ol) + popcount(ph | oh) > 56) return moves;
+  const replies = moves.map((s) => {
+    const fl = flips(s, pl, ph, ol, oh);
+    const fh = resultHi;
+    const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)));
+    return popcount(rl) + popcount(resultHi);
+  });
+  return moves
+    .map((s, i) => ({ s, r: replies[i]! }))
+    .sort((a, b) => a.r - b.r)
+    .map((m) => m.s);
+}
+
+/** The exact value of the position for the side to move. */
+export function exactValue(p: Position): number {
+  return negamax(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, -65, 65, false);
+}
+
+/** Positions reached by random play from the start, with `empties` empty squares and the mover able to move or pass. */
+export function randomPositions(count: number, empties: number, seed: number): Position[] {
+  const random = new Random(seed);
+  const positions: Position[] = [];
+  while (positions.length < count) {
+    let p = Position.initial();
+    while (p.empties() > empties && !p.isGameOver()) {
+      const moves = p.legalMoves();
+      p = p.play(moves[random.below(moves.length)]!);
+    }
+    if (!p.isGameOver() && p.empties() === empties) positions.push(p);
+  }
+  return positions;
+}
