@@ -152,7 +152,8 @@ export class LastEmpties {
     // Only the parity 2-1-1 needs reordering: its two single squares go first.
     const parity = QUADRANT_BIT[a]! ^ QUADRANT_BIT[b]! ^ QUADRANT_BIT[c]! ^ QUADRANT_BIT[d]!;
     if ((parity & QUADRANT_BIT[a]!) === 0) {
-      // a is in the pair: bring the singles to the front.
+      // a is in the pair: bring the singles to the front. Its partner is b or c, never d: the
+      // squares come in increasing order, so b and c, between a and d, would share a quadrant.
       if ((parity & QUADRANT_BIT[b]!) === 0) {
         let t = a;
         a = c;
@@ -160,14 +161,10 @@ export class LastEmpties {
         t = b;
         b = d;
         d = t;
-      } else if ((parity & QUADRANT_BIT[c]!) === 0) {
+      } else {
         const t = a;
         a = d;
         d = t;
-      } else if ((parity & QUADRANT_BIT[d]!) === 0) {
-        const t = a;
-        a = c;
-        c = t;
       }
     } else if ((parity & QUADRANT_BIT[b]!) === 0) {
       if ((parity & QUADRANT_BIT[c]!) === 0) {

@@ -42,10 +42,6 @@ export class TranspositionTable {
     this.solveNumbers = new Uint16Array(1 << bits);
   }
 
-  get entries(): number {
-    return this.data.length;
-  }
-
   /** Forgets every entry. */
   clear(): void {
     this.keys.fill(0);
