@@ -24,6 +24,27 @@ describe("endgame review", () => {
     expect(all.some((e) => e.mode === "wld")).toBe(true);
   });
 
+  it("checks exactly at the exact depth itself, and by win/draw/loss at the WLD depth itself", () => {
+    const games = [1, 2, 3, 4, 5, 6].map(blunderingGame);
+    const game = games.find((g) => g.errors.some((e) => e.mode === "exact"))!;
+    const exact = game.errors.find((e) => e.mode === "exact")!;
+    const at = (n: number) => game.errors.filter((e) => e.empties === n);
+    const solver = new Solver(16);
+    const depths = { exact: exact.empties, wld: exact.empties };
+    expect(reviewEndgame(game.moves, "black", depths, solver).errors).toEqual(at(exact.empties));
+    const wldGame = games.find((g) => g.errors.some((e) => e.mode === "wld"))!;
+    const wld = wldGame.errors.find((e) => e.mode === "wld")!;
+    const wldErrors = reviewEndgame(
+      wldGame.moves,
+      "black",
+      { exact: wld.empties - 1, wld: wld.empties },
+      solver,
+    ).errors;
+    expect(wldErrors.filter((e) => e.empties === wld.empties)).toEqual(
+      wldGame.errors.filter((e) => e.empties === wld.empties),
+    );
+  });
+
   it("checks nothing beyond its depth", () => {
     const game = blunderingGame(1);
     expect(reviewEndgame(game.moves, "black", { exact: 0, wld: 0 }, new Solver())).toEqual({ checked: 0, errors: [] });

@@ -24,11 +24,13 @@ function readProblems(file: string): Problem[] {
 }
 
 const FFORUM = readProblems("fforum-1-19.obf");
+/** 300 random endings with 8 to 14 empties, their values and moves checked by the plain negamax below. */
+const ENDINGS = readProblems("random-8-14.obf");
 
 // First, being cheap: under mutation testing (make mutate) most mutants that change what the
 // search does fail here at once.
 describe("node counts", () => {
-  it("endings with 6 to 12 empties solved in a window, WLD, then exact: exactly the pinned visits", () => {
+  it("endings with 1 to 12 empties solved in a window, WLD, then exact: exactly the pinned visits", () => {
     // A change to the move ordering, a cut-off or the table's replacement shows here. Update the
     // numbers only for a change meant to alter the search (with the figures in docs/solver.md).
     const solver = new Solver(10); // small, so entries get replaced
@@ -46,6 +48,11 @@ describe("node counts", () => {
 
 /** Per number of empties, the visits of the window, WLD and exact solves of two positions in turn, with one table. */
 const PINNED_VISITS: readonly (readonly [empties: number, visits: readonly number[]])[] = [
+  [1, [3, 3, 3, 2, 2, 2]],
+  [2, [2, 2, 2, 3, 3, 3]],
+  [3, [4, 4, 7, 3, 3, 7]],
+  [4, [5, 4, 9, 6, 6, 24]],
+  [5, [36, 12, 36, 27, 27, 30]],
   [6, [53, 53, 121, 12, 12, 38]],
   [7, [39, 36, 516, 79, 79, 449]],
   [8, [70, 2, 585, 14, 3, 1093]],
@@ -55,11 +62,21 @@ const PINNED_VISITS: readonly (readonly [empties: number, visits: readonly numbe
   [12, [1114, 7, 4923, 12543, 6, 25986]],
 ];
 
+/**
+ * The visits of each fforum problem solved with an empty table of 2^20 entries, as
+ * `othello solve` prints them (2,425,331 in all; docs/solver.md).
+ */
+const FFORUM_VISITS = [
+  64088, 41128, 91890, 50748, 16732, 87256, 22892, 294766, 52032, 172393, 86335, 223893, 83928, 80391, 206029, 276943,
+  23331, 259659, 290897,
+];
+
 describe("fforum 1-19", () => {
-  const solver = new Solver(18);
+  const solver = new Solver(20);
   for (const [i, { position, moves }] of FFORUM.entries()) {
     // The file lists every move reaching the best score.
-    it(`problem ${i + 1}: exact score ${moves[0]!.score} and a move that reaches it`, () => {
+    it(`problem ${i + 1}: exact score ${moves[0]!.score}, a move that reaches it, ${FFORUM_VISITS[i]} visits`, () => {
+      solver.clear();
       const r = solver.solve(position);
       expect(r.solved).toBe(true);
       expect(r.bound).toBe("exact");
@@ -67,6 +84,7 @@ describe("fforum 1-19", () => {
       expect(moves.filter((m) => m.score === r.score).map((m) => formatVertex(m.move))).toContain(
         formatVertex(r.move!),
       );
+      expect(r.nodes).toBe(FFORUM_VISITS[i]);
     });
   }
 
@@ -109,7 +127,6 @@ describe("random endings against a plain negamax", () => {
   // test/positions/random-8-14.obf, fewer of the dearer ones. The values and moves there are
   // checked by the plain negamax here (so the solver is checked against the negamax), the
   // solver against them below: under mutation testing only the solver's part runs.
-  const ENDINGS = readProblems("random-8-14.obf");
   const byEmpties = [8, 9, 10, 11, 12, 13, 14].map((e) => ENDINGS.filter((p) => p.position.empties() === e));
 
   it("the file holds 300 endings, 8 to 14 empties, each with a move of the value it gives", () => {
@@ -159,10 +176,10 @@ describe("random endings against a plain negamax", () => {
     expect(withPasses).toBeGreaterThan(10);
   });
 
-  it("a window gives bounds: fail high, fail low, or the score inside", () => {
+  it("a window gives bounds: fail high, fail low, or the score inside, the window's edges included", () => {
     const solver = new Solver(16);
-    for (const p of randomPositions(8, 11, 3)) {
-      const want = exactValue(p);
+    for (const { position: p, moves } of ENDINGS.filter((e) => e.position.empties() === 11).slice(0, 8)) {
+      const want = moves[0]!.score;
       const high = solver.solve(p, { alpha: want - 5, beta: want - 1 });
       expect(high.bound).toBe("lower");
       expect(high.score).toBeGreaterThanOrEqual(want - 1);
@@ -172,7 +189,17 @@ describe("random endings against a plain negamax", () => {
       expect(low.score).toBeGreaterThanOrEqual(want);
       expect(low.score).toBeLessThanOrEqual(want + 1);
       expect(solver.solve(p, { alpha: want - 1, beta: want + 1 })).toMatchObject({ score: want, bound: "exact" });
+      // The value on an edge of the window is only a bound: fail-soft gives it, as a bound.
+      expect(solver.solve(p, { alpha: want, beta: want + 2 })).toMatchObject({ score: want, bound: "upper" });
+      expect(solver.solve(p, { alpha: want - 2, beta: want })).toMatchObject({ score: want, bound: "lower" });
     }
+  });
+
+  it("a window must be open: alpha < beta", () => {
+    const { position } = ENDINGS[0]!;
+    expect(() => new Solver(10).solve(position, { alpha: 2, beta: 2 })).toThrow(
+      "the window needs alpha < beta, got (2, 2)",
+    );
   });
 });
 
@@ -214,9 +241,36 @@ describe("special positions", () => {
 
   it("neither side can move: the score as it stands, no move", () => {
     const draw = board(`X------- -------- -------- -------- -------- -------- -------- -------O`);
-    expect(solver.solve(draw)).toMatchObject({ solved: true, move: undefined, score: 0 });
+    expect(solver.solve(draw)).toMatchObject({ solved: true, move: undefined, score: 0, bound: "exact" });
+    // Behind by a disc, with 61 empty squares going to the winner.
+    const behind = board(`X------- -------- -------- -------- -------- -------- -------- ------OO`);
+    expect(solver.solve(behind)).toMatchObject({ solved: true, move: undefined, score: -62, bound: "exact" });
+    expect(solver.solve(behind.swapped())).toMatchObject({ score: 62 });
     const full = board(`XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX OOOOOOOO OOOOOOOO OOOOOOOO OOOOOOOX`, false);
     expect(solver.solve(full)).toMatchObject({ solved: true, move: undefined, score: -2 });
+  });
+
+  it("one empty square neither side can fill: the winner takes it, 32 discs against 31", () => {
+    // a1 is empty and every square on its lines is black's: nobody can play it. Black has 31
+    // discs (21 on those lines, 10 more), white 32: the game is over, white wins by 2.
+    const squares = [..."O".repeat(64)];
+    for (let i = 1; i < 8; i++) {
+      squares[i] = "X";
+      squares[8 * i] = "X";
+      squares[9 * i] = "X";
+    }
+    for (const s of [12, 13, 14, 20, 21, 22, 30, 33, 34, 35]) squares[s] = "X";
+    squares[0] = "-";
+    const over = board(squares.join(""));
+    expect([over.blackDiscs(), over.whiteDiscs()]).toEqual([31, 32]);
+    expect(solver.solve(over)).toMatchObject({ solved: true, move: undefined, score: -2, bound: "exact" });
+    expect(solver.solve(over.swapped())).toMatchObject({ solved: true, move: undefined, score: 2, bound: "exact" });
+    // One move before, inside the search: white's only move h5 takes g5 and leaves that end.
+    squares[38] = "X";
+    squares[39] = "-";
+    const before = board(squares.join(""), false);
+    expect(before.legalMoves()).toEqual([39]);
+    expect(solver.solve(before)).toMatchObject({ solved: true, move: 39, score: 2, bound: "exact" });
   });
 
   it("a forced pass at the root: the move is PASS and the score the opponent's, negated", () => {
@@ -224,7 +278,8 @@ describe("special positions", () => {
     const p = board(`XXXXXXO- XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX`, false);
     expect(p.legalMoves()).toEqual([PASS]);
     const r = solver.solve(p);
-    expect(r).toMatchObject({ solved: true, move: PASS, score: -64 });
+    // Visits: the pass, the opponent's root, the finished game.
+    expect(r).toMatchObject({ solved: true, move: PASS, score: -64, nodes: 3 });
     expect(solver.solve(p.swapped()).score).toBe(64);
   });
 });
@@ -261,11 +316,14 @@ describe("limits, node counts and the table", () => {
   it("a node limit stops the solve cleanly, and the next solve is right", () => {
     const solver = new Solver(18);
     const full = new Solver(18).solve(position);
-    const stopped = solver.solve(position, { nodeLimit: 5000 });
+    // The limits are checked on entering a node with 7 or more empties, the first at 4,096
+    // visits or more, the next at 4,096 more or at the limit. Such a node is the 5,025th visit
+    // (none is from the 5,000th to the 5,024th: a limit of 5,000 stops there too).
+    const stopped = solver.solve(position, { nodeLimit: 5025 });
     expect(stopped.solved).toBe(false);
     expect(stopped.move).toBeUndefined();
-    expect(stopped.nodes).toBeGreaterThanOrEqual(5000);
-    expect(stopped.nodes).toBeLessThan(5000 + 2000);
+    expect(stopped.nodes).toBe(5025);
+    expect(new Solver(18).solve(position, { nodeLimit: 5000 }).nodes).toBe(5025);
     expect(solver.solve(position)).toMatchObject({ solved: true, score: full.score, move: full.move });
   });
 
@@ -274,43 +332,21 @@ describe("limits, node counts and the table", () => {
     let ticks = 0;
     const stopped = solver.solve(position, { deadline: 3, now: () => ticks++ });
     expect(stopped.solved).toBe(false);
+    // Read at the first node of 7 or more empties after every 4,096 visits: 0, 1 and 2, then
+    // 3 reaches the deadline, at the first such node from the 16,384th visit on.
     expect(ticks).toBe(4);
+    expect(stopped.nodes).toBe(16623);
     const { moves } = FFORUM[0]!;
     expect(solver.solve(position, { deadline: 1e9, now: () => ticks++ })).toMatchObject({
       solved: true,
       score: moves[0]!.score,
     });
   });
-});
 
-describe("the transposition table", () => {
-  it("keeps the deeper position in a bucket's first entry and replaces the second", async () => {
-    const { TranspositionTable } = await import("../../src/solver/transpositionTable.js");
-    const table = new TranspositionTable(1); // one bucket of two entries
-    table.newSolve();
-    table.store(1, 0, 2, 0, 20, -4, 4, 10);
-    table.store(3, 0, 4, 0, 10, 0, 0, 11);
-    table.store(5, 0, 6, 0, 12, 2, 2, 12); // shallower than the first: replaces the second
-    expect(table.probe(1, 0, 2, 0)).toBe(true);
-    expect([table.lo, table.hi, table.move]).toEqual([-4, 4, 10]);
-    expect(table.probe(3, 0, 4, 0)).toBe(false);
-    expect(table.probe(5, 0, 6, 0)).toBe(true);
-    // The same position again: its bounds are intersected.
-    table.store(1, 0, 2, 0, 20, 0, 64, 9);
-    expect(table.probe(1, 0, 2, 0) && [table.lo, table.hi, table.move]).toEqual([0, 4, 9]);
-    // Deeper than the first: takes it, and the first moves to the second place.
-    table.store(7, 0, 8, 0, 22, 1, 1, 13);
-    expect(table.probe(7, 0, 8, 0)).toBe(true);
-    expect(table.probe(1, 0, 2, 0)).toBe(true);
-    expect(table.probe(5, 0, 6, 0)).toBe(false);
-    // An entry of an earlier solve gives way to any new one.
-    table.newSolve();
-    table.store(9, 0, 10, 0, 8, 3, 3, 14);
-    expect(table.probe(9, 0, 10, 0)).toBe(true);
-    expect(table.probe(7, 0, 8, 0)).toBe(true);
-    expect(table.probe(1, 0, 2, 0)).toBe(false);
-    table.clear();
-    expect(table.probe(9, 0, 10, 0)).toBe(false);
+  it("a deadline without a clock reads a clock standing at 0", () => {
+    const solver = new Solver(18);
+    expect(solver.solve(position, { deadline: 0 })).toMatchObject({ solved: false, nodes: 4112 });
+    expect(solver.solve(position, { deadline: 1 })).toMatchObject({ solved: true, score: FFORUM[0]!.moves[0]!.score });
   });
 });
 

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { NO_MOVE, TranspositionTable } from "../../src/solver/transpositionTable.js";
+
+/** The bounds and move stored for the position (pl, 0, ol, 0), or undefined if it is not stored. */
+function entry(table: TranspositionTable, pl: number, ol: number): [number, number, number] | undefined {
+  return table.probe(pl, 0, ol, 0) ? [table.lo, table.hi, table.move] : undefined;
+}
+
+describe("the transposition table", () => {
+  it("takes 1 to 26 bits", () => {
+    for (const bits of [0, 27, 1.5])
+      expect(() => new TranspositionTable(bits)).toThrow(`transposition table bits must be 1..26, got ${bits}`);
+    expect(() => new TranspositionTable(1)).not.toThrow();
+  });
+
+  it("keeps the deeper position in a bucket's first entry and replaces the second", () => {
+    const table = new TranspositionTable(1); // one bucket of two entries
+    table.newSolve();
+    table.store(1, 0, 2, 0, 20, -4, 4, 10);
+    table.store(3, 0, 4, 0, 10, 0, 0, 11);
+    table.store(5, 0, 6, 0, 12, 2, 2, 12); // shallower than the first: replaces the second
+    expect(entry(table, 1, 2)).toEqual([-4, 4, 10]);
+    expect(entry(table, 3, 4)).toBeUndefined();
+    expect(entry(table, 5, 6)).toEqual([2, 2, 12]);
+    // The same position again: its bounds are intersected.
+    table.store(1, 0, 2, 0, 20, 0, 64, 9);
+    expect(entry(table, 1, 2)).toEqual([0, 4, 9]);
+    // Deeper than the first: takes it, and the first moves to the second place.
+    table.store(7, 0, 8, 0, 22, 1, 1, 13);
+    expect(entry(table, 7, 8)).toEqual([1, 1, 13]);
+    expect(entry(table, 1, 2)).toEqual([0, 4, 9]);
+    expect(entry(table, 5, 6)).toBeUndefined();
+    // An entry of an earlier solve gives way to any new one.
+    table.newSolve();
+    table.store(9, 0, 10, 0, 8, 3, 3, 14);
+    expect(entry(table, 9, 10)).toEqual([3, 3, 14]);
+    expect(entry(table, 7, 8)).toEqual([1, 1, 13]);
+    expect(entry(table, 1, 2)).toBeUndefined();
+    table.clear();
+    expect(entry(table, 9, 10)).toBeUndefined();
+    expect(entry(table, 7, 8)).toBeUndefined();
+  });
+
+  it("as deep as the first entry is deep enough to take its place", () => {
+    const table = new TranspositionTable(1);
+    table.newSolve();
+    table.store(1, 0, 2, 0, 20, 0, 0, 1);
+    table.store(3, 0, 4, 0, 10, 0, 0, 2);
+    table.store(5, 0, 6, 0, 20, 0, 0, 3); // takes the first place; the first moves to the second
+    table.store(7, 0, 8, 0, 5, 0, 0, 4); // replaces the second
+    expect(entry(table, 5, 6)).toBeDefined();
+    expect(entry(table, 7, 8)).toBeDefined();
+    expect(entry(table, 1, 2)).toBeUndefined();
+    expect(entry(table, 3, 4)).toBeUndefined();
+  });
+
+  it("finds a position only when all four words match", () => {
+    const table = new TranspositionTable(1); // one bucket: every position meets the others
+    table.store(1, 2, 3, 4, 10, 0, 0, 5);
+    expect(table.probe(1, 2, 3, 4)).toBe(true);
+    for (const [pl, ph, ol, oh] of [
+      [9, 2, 3, 4],
+      [1, 9, 3, 4],
+      [1, 2, 9, 4],
+      [1, 2, 3, 9],
+    ] as const)
+      expect(table.probe(pl, ph, ol, oh)).toBe(false);
+  });
+
+  it("updates a position found in the second entry in place", () => {
+    const table = new TranspositionTable(1);
+    table.store(1, 0, 2, 0, 20, 0, 0, 1);
+    table.store(3, 0, 4, 0, 10, 2, 8, 2); // the second entry
+    table.store(3, 0, 4, 0, 10, 0, 4, NO_MOVE);
+    expect(entry(table, 3, 4)).toEqual([2, 4, 2]);
+    expect(entry(table, 1, 2)).toEqual([0, 0, 1]);
+  });
+
+  it("intersects a position's bounds with those stored, the new ones winning when they disagree", () => {
+    const table = new TranspositionTable(4);
+    const again = (old: [number, number], lo: number, hi: number, move = NO_MOVE) => {
+      table.clear();
+      table.store(1, 0, 2, 0, 12, old[0], old[1], 30);
+      table.store(1, 0, 2, 0, 12, lo, hi, move);
+      return entry(table, 1, 2);
+    };
+    expect(again([0, 4], -2, 2)).toEqual([0, 2, 30]);
+    expect(again([0, 4], 2, 6)).toEqual([2, 4, 30]);
+    expect(again([4, 8], 0, 4)).toEqual([4, 4, 30]); // touching at 4
+    expect(again([-4, 0], 0, 6)).toEqual([0, 0, 30]); // touching at 0
+    expect(again([6, 8], 0, 4)).toEqual([0, 4, 30]); // disjoint: the new bounds
+    expect(again([-8, -6], -4, 0)).toEqual([-4, 0, 30]);
+    expect(again([-64, 64], -64, 64, 31)).toEqual([-64, 64, 31]); // a move found replaces the old
+  });
+
+  it("numbers its solves 1 to 65535, then 1 again, as its 16-bit entries can tell them apart", () => {
+    const table = new TranspositionTable(1); // solve 1
+    for (let i = 1; i < 0xffff; i++) table.newSolve(); // solve 65535
+    table.store(1, 0, 2, 0, 20, 0, 0, 1);
+    table.newSolve(); // solve 1 again
+    table.store(3, 0, 4, 0, 10, 0, 0, 2); // the first entry is from an earlier solve: taken
+    table.store(5, 0, 6, 0, 8, 0, 0, 3); // shallower than the first, of this solve: the second
+    table.store(7, 0, 8, 0, 9, 0, 0, 4); // the same
+    expect(entry(table, 3, 4)).toBeDefined();
+    expect(entry(table, 7, 8)).toBeDefined();
+    expect(entry(table, 1, 2)).toBeUndefined();
+    expect(entry(table, 5, 6)).toBeUndefined();
+  });
+});
