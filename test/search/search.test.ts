@@ -253,8 +253,8 @@ describe("tree reuse", () => {
     const s = search({}, 4);
     const twin = search({}, 4);
     const g = new Game();
-    const first = s.choose(g, { visits: 20000 });
-    expect(twin.choose(g, { visits: 20000 })).toEqual(first);
+    const first = s.choose(g, { visits: 5000 });
+    expect(twin.choose(g, { visits: 5000 })).toEqual(first);
     g.play(first.move);
     // The twin's tree, moved to our move without searching, shows what it knows of each reply.
     twin.choose(g, { visits: 0 });
@@ -376,9 +376,9 @@ describe("progressive pruning", () => {
   });
 
   it("is counted in the search report", () => {
-    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { visits: 20000 });
+    const r = search({ ppR: 1, ppMinVisits: 16 }, 3).choose(new Game(), { visits: 10000 });
     expect(r.pruned).toBeGreaterThan(0);
-    const off = search({ ppR: 0 }, 3).choose(new Game(), { visits: 20000 });
+    const off = search({ ppR: 0 }, 3).choose(new Game(), { visits: 10000 });
     expect(off.pruned).toBe(0);
   });
 });
@@ -642,7 +642,7 @@ describe("progress reports", () => {
     // A wide exploration keeps the visits even, so the search runs its whole time.
     const s = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) });
     const seen: SearchReport[] = [];
-    const report = s.choose(new Game(), { timeMs: 2000, progress: { everyMs: 500, report: (r) => seen.push(r) } });
+    const report = s.choose(new Game(), { timeMs: 400, progress: { everyMs: 100, report: (r) => seen.push(r) } });
     expect(seen.length).toBeGreaterThanOrEqual(3);
     expect(seen.length).toBeLessThanOrEqual(4);
     for (let i = 1; i < seen.length; i++) expect(seen[i]!.visits).toBeGreaterThan(seen[i - 1]!.visits);
@@ -677,7 +677,7 @@ describe("MCTS-solver", () => {
     const p = value(parseCode(trap.code)).position;
     for (const solveEmpties of [0, 8]) {
       const s = solving({ solveEmpties });
-      s.choose(new Game(p), { visits: 30_000 });
+      s.choose(new Game(p), { visits: 10_000 });
       let proven = 0;
       for (const child of s.rootChildren()) {
         const after = p.play(child.move);
@@ -981,32 +981,45 @@ describe("stopping early", () => {
     let t = 0;
     // Narrow exploration piles the visits on one move; each clock read is a millisecond.
     const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) });
-    const report = s.choose(new Game(), { timeMs: 2000, stopEarly: true });
+    const report = s.choose(new Game(), { timeMs: 500, stopEarly: true });
     expect(report.stoppedEarly).toBe(true);
-    expect(report.elapsedMs).toBeLessThan(2000);
+    expect(report.elapsedMs).toBeLessThan(500);
     const visits = s
       .rootChildren()
       .map((c) => c.visits)
       .sort((a, b) => b - a);
     const rate = report.visits / report.elapsedMs;
-    expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (2000 - report.elapsedMs) * 0.9);
+    expect(visits[0]! - visits[1]!).toBeGreaterThan(rate * (500 - report.elapsedMs) * 0.9);
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
+  });
+
+  it("not before a tenth of its time, even when a reused tree already shows an unassailable lead", () => {
+    let t = 0;
+    const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) });
+    const g = new Game();
+    s.choose(g, { visits: 50_000 });
+    t = 0;
+    const report = s.choose(g, { timeMs: 500, stopEarly: true });
+    expect(report.reused).toBeGreaterThan(32 * 500);
+    expect(report.stoppedEarly).toBe(true);
+    expect(report.elapsedMs).toBeGreaterThanOrEqual(50);
+    expect(report.elapsedMs).toBeLessThan(60);
   });
 
   it("not without stopEarly, nor, with even visits, until the last moments", () => {
     let t = 0;
     const full = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
-      timeMs: 2000,
+      timeMs: 500,
     });
     expect(full.stoppedEarly).toBe(false);
-    expect(full.elapsedMs).toBeGreaterThanOrEqual(2000);
+    expect(full.elapsedMs).toBeGreaterThanOrEqual(500);
     t = 0;
     const even = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) }).choose(new Game(), {
-      timeMs: 2000,
+      timeMs: 500,
       stopEarly: true,
     });
     // Near the end a lead of a few hundred visits is enough: the last milliseconds can be saved.
-    expect(even.elapsedMs).toBeGreaterThan(1900);
+    expect(even.elapsedMs).toBeGreaterThan(475);
   });
 });
 
