@@ -69,7 +69,7 @@ check: $(NODE_MODULES)
 # solver's and the search's files are mutated one change at a time and their unit tests
 # (vitest.mutate.config.ts) run against each mutant; the report goes to reports/mutation/.
 # MUTATE=GLOBS (comma-separated) restricts it, e.g. make mutate MUTATE='src/solver/**/*.ts'.
-mutate: $(NODE_MODULES)
+mutate: othello
 	MUTATE='$(MUTATE)' npx stryker run
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
