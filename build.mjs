@@ -12,7 +12,7 @@ import { build } from "esbuild";
 const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["othello"];
 /** Each program's entry points under protocol/, each bundled as dist/NAME.js after its file's name. */
 const ENTRIES = {
-  othello: ["cli/othello.ts", "threads/searchWorker.ts", "ui/analysisWorker.ts"],
+  othello: ["cli/othello.ts", "threads/searchWorker.ts", "threads/selfPlayWorker.ts", "ui/analysisWorker.ts"],
   judge: ["cli/judge.ts"],
 };
 
