@@ -2,8 +2,10 @@
 // dependencies. `othello` brings its browser page along (othello ui): dist/ui/ holds the page's
 // script, HTML and CSS; the evaluation's weights go beside the bundle
 // (protocol/engine/evaluationWeights.ts), and so do the search threads' own bundle,
-// dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), and the
-// page's analysis thread, dist/analysisWorker.js (protocol/ui/analyst.ts).
+// dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), the
+// self-play threads' of `othello train --threads`, dist/selfPlayWorker.js
+// (protocol/threads/selfPlayThreads.ts), and the page's analysis thread,
+// dist/analysisWorker.js (protocol/ui/analyst.ts).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import { basename } from "node:path";

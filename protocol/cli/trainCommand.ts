@@ -52,7 +52,7 @@ interface TrainOptions extends SelfPlaySettings, FitSettings {
 }
 
 /** `othello train`'s self-play unless told otherwise (`othello curve` keeps SELF_PLAY_DEFAULTS). */
-export const TRAIN_SELF_PLAY: SelfPlaySettings = SELF_PLAY_DEFAULTS;
+export const TRAIN_SELF_PLAY: SelfPlaySettings = { ...SELF_PLAY_DEFAULTS, depth: 4, solveEmpties: 16 };
 
 /** More threads than this is a mistake, whatever the machine. */
 const MAX_THREADS = 64;

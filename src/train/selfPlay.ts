@@ -1,5 +1,5 @@
 import type { AlphaBeta } from "../eval/alphaBeta.js";
-import { type Move, Position } from "../position.js";
+import { type Move, PASS, Position } from "../position.js";
 import { Random } from "../random.js";
 import type { Solver } from "../solver/solver.js";
 import { EXACT, GAME_START, type SampleBuffer } from "./samples.js";
@@ -22,7 +22,9 @@ export const SELF_PLAY_DEFAULTS: SelfPlaySettings = { depth: 2, randomPlies: 8, 
 export interface GameVariety {
   /**
    * Openings (such as the XOT list): each game first plays one of them, chosen by its own
-   * random numbers, and records nothing before its end; none: the games start from the start.
+   * random numbers, then its random plies; none: the random plies start from the start. The
+   * opening's positions are recorded too (labelled as a random move's), so that every stage
+   * has positions.
    */
   readonly openings: readonly (readonly Move[])[];
   /**
@@ -42,7 +44,7 @@ export const SELF_PLAY_SOLVER_BITS = 16;
 
 /**
  * Plays one game of the alpha-beta player against itself and records every position where
- * the mover has a move after the opening: those the solver reaches are labelled with its exact
+ * the mover has a move: those the solver reaches are labelled with its exact
  * score, the earlier ones with the game's final result (which the solver's perfect ending makes
  * the exact value of the position where it took over), or blended with their search values
  * (`variety.tdLambda`). The player's and the solver's tables are cleared first, so that the
@@ -59,8 +61,11 @@ export function playSelfPlayGame(
   player.clearTable();
   solver.clear();
   let position = Position.initial();
-  if (variety.openings.length > 0)
-    for (const move of variety.openings[random.below(variety.openings.length)]!) position = position.play(move);
+  // Passes happen by themselves below.
+  const opening =
+    variety.openings.length === 0
+      ? []
+      : variety.openings[random.below(variety.openings.length)]!.filter((move) => move !== PASS);
   /** The positions recorded: the solver's score, or the search value (NaN for a random move). */
   const recorded: { position: Position; value: number; exact: boolean }[] = [];
   let ply = 0;
@@ -71,11 +76,14 @@ export function playSelfPlayGame(
       continue;
     }
     let move: number;
-    if (position.empties() <= settings.solveEmpties) {
+    if (ply < opening.length) {
+      recorded.push({ position, value: Number.NaN, exact: false });
+      move = opening[ply]!;
+    } else if (position.empties() <= settings.solveEmpties) {
       const solved = solver.solve(position);
       recorded.push({ position, value: solved.score, exact: true });
       move = solved.move!;
-    } else if (ply < settings.randomPlies) {
+    } else if (ply < opening.length + settings.randomPlies) {
       recorded.push({ position, value: Number.NaN, exact: false });
       move = squares[random.below(squares.length)]!;
     } else {

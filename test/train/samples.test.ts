@@ -126,13 +126,23 @@ describe("self-play games of othello train", () => {
     return buffer;
   };
 
-  it("start from one of the openings, and record nothing before its end", () => {
+  it("start with one of the openings' moves, then the random plies", () => {
     const opening = [37, 43, 34]; // f5 d6 c5
     const samples = play([opening], 1, 4).toSamples();
     let p = Position.initial();
-    for (const m of opening) p = p.play(m);
-    expect([...samples.boards.subarray(0, 4)]).toEqual([p.playerLo, p.playerHi, p.opponentLo, p.opponentHi]);
+    for (const [i, m] of [...opening, undefined].entries()) {
+      expect([...samples.boards.subarray(4 * i, 4 * i + 4)]).toEqual([
+        p.playerLo,
+        p.playerHi,
+        p.opponentLo,
+        p.opponentHi,
+      ]);
+      if (m !== undefined) p = p.play(m);
+    }
     expect(samples.flags[0]! & GAME_START).toBe(GAME_START);
+    expect(gameCount(samples)).toBe(1);
+    // Without openings, the same seed's game leaves the start another way (its random plies).
+    expect([...play([], 1, 4).toSamples().boards.subarray(4, 8)]).not.toEqual([...samples.boards.subarray(4, 8)]);
   });
 
   it("with TD(lambda) below 1, label each searched position (1 - lambda) x its search value + lambda x the next label", () => {
