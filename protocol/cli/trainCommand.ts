@@ -4,6 +4,7 @@ import { join } from "node:path";
 import {
   AlphaBeta,
   Evaluation,
+  ExcludedPositions,
   type FitSettings,
   type GameVariety,
   type Move,
@@ -23,7 +24,9 @@ import {
   formatWeights,
   ok,
   parseData,
+  parseObf,
   playNumberedGame,
+  type Position,
   stageErrors,
   stageOf,
   trainingMask,
@@ -48,6 +51,8 @@ interface TrainOptions extends SelfPlaySettings, FitSettings {
   readonly threads: number;
   /** The openings file the games start from (undefined: the start position). */
   readonly openings: string | undefined;
+  /** Files of positions never to fit nor hold out (the test sets), comma-separated. */
+  readonly exclude: string | undefined;
   readonly tdLambda: number;
 }
 
@@ -89,6 +94,12 @@ export const trainProgram: Program<TrainOptions> = {
       "labels before the solver's: 1 the game's result; below 1, TD(lambda): (1 - L) x the position's search value + L x the next label (default 1; round 1, with zero weights, always 1)",
       (t) => parseDecimal(t, 0, 1),
     ),
+    "--exclude": field(
+      "exclude",
+      "FILES",
+      "obf files (comma-separated) of positions the fit must never see, nor the held-out error count, in any of the 8 symmetries: the test sets (default: none)",
+      nonEmpty,
+    ),
     "--threads": field(
       "threads",
       "N",
@@ -117,6 +128,7 @@ export const trainProgram: Program<TrainOptions> = {
     games: 2000,
     ...TRAIN_SELF_PLAY,
     openings: undefined,
+    exclude: undefined,
     tdLambda: 1,
     threads: availableParallelism(),
     stages: 13,
@@ -136,6 +148,7 @@ function runSettings(o: TrainOptions): Record<string, number | string> {
   return {
     ...(o.openings === undefined ? {} : { openings: o.openings }),
     ...(o.tdLambda === 1 ? {} : { tdLambda: o.tdLambda }),
+    ...(o.exclude === undefined ? {} : { exclude: o.exclude }),
     games: o.games,
     depth: o.depth,
     randomPlies: o.randomPlies,
@@ -254,6 +267,28 @@ function readOpenings(file: string): Result<Move[][]> {
   return parsed.ok ? parsed : err(`${file}: ${parsed.error}`);
 }
 
+/** The positions of obf files (blank lines and lines starting # or % skipped), or an error naming the file and line. */
+function readExcluded(files: readonly string[]): Result<Position[]> {
+  const positions: Position[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (e) {
+      return err(`cannot read the positions to exclude ${file}: ${(e as Error).message}`);
+    }
+    const lines = text.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!.trim();
+      if (line === "" || line.startsWith("#") || line.startsWith("%")) continue;
+      const problem = parseObf(line);
+      if (!problem.ok) return err(`${file}, line ${i + 1}: ${problem.error}`);
+      positions.push(problem.value.position);
+    }
+  }
+  return ok(positions);
+}
+
 /** The empties of each stage, as a range. */
 function stageEmpties(stage: number, stages: number): string {
   const empties = Array.from({ length: 61 }, (_, e) => e).filter((e) => stageOf(e, stages) === stage);
@@ -302,6 +337,13 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     }
     openings = read.value;
   }
+  const excludedFiles = options.exclude?.split(",").filter((f) => f !== "") ?? [];
+  const toExclude = readExcluded(excludedFiles);
+  if (!toExclude.ok) {
+    out.log(`othello train: ${toExclude.error}`);
+    return 1;
+  }
+  const excluded = new ExcludedPositions(toExclude.value);
   const reportFile = join(dir, "report.txt");
   let weights = zeroWeights(options.stages);
   const runStarted = performance.now();
@@ -341,6 +383,7 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     }
     const samples = concatSamples(parts);
     const mask = trainingMask(samples);
+    const met = excluded.exclude(samples, mask);
     const fitStarted = performance.now();
     const bar = new ProgressBar(`round ${round} fit`, options.stages, 0, out);
     const fitted = fitWeights(samples, mask, weights, options, (stage) => bar.update(stage + 1));
@@ -360,6 +403,11 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
           `  ${String(s).padStart(5)}  ${stageEmpties(s, options.stages).padStart(7)}  ${String(e.positions).padStart(9)}  ${formatError(e).padStart(5)}  (${formatError(before.stages[s]!)})`,
       ),
       `  all             ${String(held).padStart(9)}  ${formatError(after.all).padStart(5)}  (${formatError(before.all)})`,
+      ...(excludedFiles.length === 0
+        ? []
+        : [
+            `  excluded: ${met} positions met in the games, of the ${toExclude.value.length} in ${excludedFiles.join(", ")}`,
+          ]),
       `  weights: ${weightsFile}`,
     ];
     for (const line of lines) out.print(line);

@@ -36,7 +36,7 @@ export function fitStage(
   const chosen: number[] = [];
   const sampleWeights: number[] = [];
   for (let i = 0; i < samples.count; i++) {
-    if (training[i] === 0) continue;
+    if (training[i] !== 1) continue;
     const s = stageOf(sampleEmpties(samples, i), settings.stages);
     if (s === stage) {
       chosen.push(i);

@@ -161,6 +161,23 @@ describe("othello train, smoke-sized", () => {
     expect(readFileSync(join(other, "round-1.weights")).equals(readFileSync(join(dir, "round-1.weights")))).toBe(true);
   });
 
+  it("leaves the positions of --exclude files out of the fit and the held-out error", async () => {
+    // The start position, which every game records first: 200 games, 20 of them held out.
+    const start = join(runDirectory(), "start.obf");
+    writeFileSync(start, `# the start\n${"-".repeat(27)}OX${"-".repeat(6)}XO${"-".repeat(27)} X;\n`);
+    const plain = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE]);
+    const without = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE, "--exclude", start]);
+    expect(without.status).toBe(0);
+    expect(without.printed).toContainEqual(`  excluded: 200 positions met in the games, of the 1 in ${start}`);
+    const heldOut = (printed: string[]): number => Number(/(\d+) held out\)/.exec(printed[0]!)![1]);
+    expect(heldOut(without.printed)).toBe(heldOut(plain.printed) - 20);
+    const bad = join(runDirectory(), "bad.obf");
+    writeFileSync(bad, "not a position\n");
+    const refused = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE, "--exclude", `${start},${bad}`]);
+    expect(refused.status).toBe(1);
+    expect(refused.logged).toEqual([expect.stringMatching(/^othello train: .*bad\.obf, line 1: /)]);
+  }, 60_000);
+
   it("refuses to resume with other settings, and a corrupt round's weights", async () => {
     const other = await train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
     expect(other.status).toBe(2);
