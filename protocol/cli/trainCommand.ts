@@ -64,7 +64,7 @@ const MAX_THREADS = 64;
 
 export const trainProgram: Program<TrainOptions> = {
   name: "othello train",
-  synopsis: ["othello train [--dir DIR] [--rounds R] [--games G] [--depth D] [--threads N] [--out FILE] [OPTIONS]"],
+  synopsis: ["othello train [--dir DIR] [--rounds R] [--games G] [--threads N] [--out FILE] [OPTIONS]"],
   about: [
     "Trains the pattern evaluation from self-play, in rounds: each round's games are played by the",
     "alpha-beta player with the previous round's weights (round 1: all zero), the solver playing and",
