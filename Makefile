@@ -226,14 +226,23 @@ ladder-table: othello
 # The evaluation's weights from nothing but the rules (docs/evaluation.md): rounds of self-play
 # and fitting in TRAIN_DIR, resumable (run it again after an interruption), the result written
 # to weights/eval.weights. Rebuild (make) afterwards to embed the new weights in the program.
+# The games start from the XOT openings and are played on TRAIN_THREADS threads (the data and
+# weights do not depend on their number); depth 4, the solver from 16 empties (othello train's
+# defaults). About 1.5 hours on the 2-core machine when idle (docs/lab/2026-11-25-train-threads.md).
+# The test sets of eval-mae are left out of the fit.
 TRAIN_DIR ?= train-run
-TRAIN_ARGS ?= --rounds 6 --games 12000 --depth 2 --lambda 30 --seed 1
+TRAIN_THREADS ?= 2
+TRAIN_ARGS ?= --rounds 6 --games 14000 --openings $(XOT) --random-plies 2 --lambda 30 --seed 1
+comma := ,
 train: othello
-	./othello train --dir $(TRAIN_DIR) $(TRAIN_ARGS) --out weights/eval.weights
+	./othello train --dir $(TRAIN_DIR) --threads $(TRAIN_THREADS) $(TRAIN_ARGS) \
+	  --exclude $(subst $(space),$(comma),$(EVAL_SETS)) --out weights/eval.weights
 
-# The evaluation's mean absolute error against exact scores on positions the training never saw.
+# The evaluation's mean absolute error against exact scores on positions the training never saw
+# (make train excludes them, and their symmetric images, should its games meet them).
+EVAL_SETS := test/positions/fforum-1-19.obf test/positions/eval-16.obf test/positions/eval-20.obf test/positions/eval-24.obf
 eval-mae: othello
-	@for file in test/positions/fforum-1-19.obf test/positions/eval-16.obf test/positions/eval-20.obf test/positions/eval-24.obf; do \
+	@for file in $(EVAL_SETS); do \
 	  printf '%s: ' $$file; ./othello eval $$file | tail -1; \
 	done
 

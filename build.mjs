@@ -2,8 +2,10 @@
 // dependencies. `othello` brings its browser page along (othello ui): dist/ui/ holds the page's
 // script, HTML and CSS; the evaluation's weights go beside the bundle
 // (protocol/engine/evaluationWeights.ts), and so do the search threads' own bundle,
-// dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), and the
-// page's analysis thread, dist/analysisWorker.js (protocol/ui/analyst.ts).
+// dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), the
+// self-play threads' of `othello train --threads`, dist/selfPlayWorker.js
+// (protocol/threads/selfPlayThreads.ts), and the page's analysis thread,
+// dist/analysisWorker.js (protocol/ui/analyst.ts).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import { basename } from "node:path";
@@ -12,7 +14,7 @@ import { build } from "esbuild";
 const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["othello"];
 /** Each program's entry points under protocol/, each bundled as dist/NAME.js after its file's name. */
 const ENTRIES = {
-  othello: ["cli/othello.ts", "threads/searchWorker.ts", "ui/analysisWorker.ts"],
+  othello: ["cli/othello.ts", "threads/searchWorker.ts", "threads/selfPlayWorker.ts", "ui/analysisWorker.ts"],
   judge: ["cli/judge.ts"],
 };
 

@@ -41,3 +41,4 @@ export * from "./train/selfPlay.js";
 export * from "./train/fitting.js";
 export * from "./train/heldOut.js";
 export * from "./train/winCurve.js";
+export * from "./train/excludedPositions.js";

@@ -2,9 +2,8 @@ import { SELF_PLAY_DEFAULTS, type SelfPlaySettings } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber } from "../text/numbers.js";
 import { type OptionTable, valued } from "../text/optionTable.js";
 
-/** The options of the self-play games (`othello train`, `othello curve`), for a program whose settings include them. */
-export function selfPlayOptions<T extends SelfPlaySettings>(): OptionTable<T> {
-  const d = SELF_PLAY_DEFAULTS;
+/** The options of the self-play games (`othello train`, `othello curve`), for a program whose settings include them; `d`: its defaults. */
+export function selfPlayOptions<T extends SelfPlaySettings>(d: SelfPlaySettings = SELF_PLAY_DEFAULTS): OptionTable<T> {
   return {
     "--depth": valued(
       "D",

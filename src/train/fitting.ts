@@ -23,8 +23,8 @@ export function sampleEmpties(samples: Samples, i: number): number {
  * Fits one stage by regularised least squares over the sparse pattern features: minimises
  * sum_j w_j (x_j . theta - y_j)^2 + lambda |theta|^2 with conjugate gradients preconditioned
  * by the diagonal (each weight's weighted occurrence count plus lambda), started from `start`
- * (the previous round's values, in discs). The samples used are the stage's own (weight 1)
- * and its neighbours' (neighbourWeight). Returns the stage's compact values in discs.
+ * (the previous round's values, in discs). The samples used (training[i] = 1) are the stage's
+ * own (weight 1) and its neighbours' (neighbourWeight). Returns the stage's compact values in discs.
  */
 export function fitStage(
   samples: Samples,
@@ -36,7 +36,7 @@ export function fitStage(
   const chosen: number[] = [];
   const sampleWeights: number[] = [];
   for (let i = 0; i < samples.count; i++) {
-    if (training[i] === 0) continue;
+    if (training[i] !== 1) continue;
     const s = stageOf(sampleEmpties(samples, i), settings.stages);
     if (s === stage) {
       chosen.push(i);

@@ -75,6 +75,7 @@ export function gameCount(samples: Samples): number {
 const BATCH_MAGIC = "OTHD";
 const RECORD_BYTES = 18;
 const BATCH_HEADER = 12;
+const MAX_GAME_POSITIONS = 60;
 
 export function formatBatch(samples: Samples): Uint8Array {
   const bytes = new Uint8Array(BATCH_HEADER + RECORD_BYTES * samples.count);
@@ -112,6 +113,9 @@ export function parseData(bytes: Uint8Array): Result<ParsedData> {
       );
     const batchGames = view.getUint32(at + 4, true);
     const count = view.getUint32(at + 8, true);
+    // A game records from 1 to 60 positions (each is followed by a move): other counts are damage.
+    if (batchGames === 0 || count < batchGames || count > MAX_GAME_POSITIONS * batchGames)
+      return err(`byte ${at}: a batch of ${batchGames} games with ${count} positions (corrupt data)`);
     const end = at + BATCH_HEADER + RECORD_BYTES * count;
     if (end > bytes.length) break;
     const boards = new Int32Array(4 * count);

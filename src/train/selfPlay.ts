@@ -1,5 +1,5 @@
 import type { AlphaBeta } from "../eval/alphaBeta.js";
-import { Position } from "../position.js";
+import { type Move, PASS, Position } from "../position.js";
 import { Random } from "../random.js";
 import type { Solver } from "../solver/solver.js";
 import { EXACT, GAME_START, type SampleBuffer } from "./samples.js";
@@ -18,16 +18,37 @@ export interface SelfPlaySettings {
 /** The self-play of `othello train` and `othello curve` unless told otherwise. */
 export const SELF_PLAY_DEFAULTS: SelfPlaySettings = { depth: 2, randomPlies: 8, noise: 2, solveEmpties: 14 };
 
+/** What a game of `othello train` adds to the self-play of `othello curve`. */
+export interface GameVariety {
+  /**
+   * Openings (such as the XOT list): each game first plays one of them, chosen by its own
+   * random numbers, then its random plies; none: the random plies start from the start. The
+   * opening's positions are recorded too (labelled as a random move's), so that every stage
+   * has positions.
+   */
+  readonly openings: readonly (readonly Move[])[];
+  /**
+   * TD(lambda)'s lambda for the labels of the positions before the solver's: 1 labels them
+   * with the game's result; below 1, each label is (1 - lambda) times the position's own
+   * search value plus lambda times the next position's label, which ends in the solver's
+   * exact score (a position played at random keeps the next one's label).
+   */
+  readonly tdLambda: number;
+}
+
+/** Games from the start, labelled with their result: `othello curve`'s. */
+export const PLAIN_GAMES: GameVariety = { openings: [], tdLambda: 1 };
+
 /** The solver's table for self-play: small, as it is cleared before each game. */
 export const SELF_PLAY_SOLVER_BITS = 16;
 
 /**
  * Plays one game of the alpha-beta player against itself and records every position where
- * the mover has a move: those the solver reaches are labelled with its exact score, the
- * earlier ones with the game's final result, which the solver's perfect ending makes the
- * exact value of the position where it took over. The player's and the solver's tables are
- * cleared first, so that the game depends only on `random`. Returns the final disc difference
- * for black.
+ * the mover has a move: those the solver reaches are labelled with its exact
+ * score, the earlier ones with the game's final result (which the solver's perfect ending makes
+ * the exact value of the position where it took over), or blended with their search values
+ * (`variety.tdLambda`). The player's and the solver's tables are cleared first, so that the
+ * game depends only on `random`. Returns the final disc difference for black.
  */
 export function playSelfPlayGame(
   player: AlphaBeta,
@@ -35,12 +56,18 @@ export function playSelfPlayGame(
   random: Random,
   settings: SelfPlaySettings,
   out: SampleBuffer,
+  variety: GameVariety = PLAIN_GAMES,
 ): number {
   player.clearTable();
   solver.clear();
   let position = Position.initial();
-  const midgame: Position[] = [];
-  const endgame: { position: Position; score: number }[] = [];
+  // Passes happen by themselves below.
+  const opening =
+    variety.openings.length === 0
+      ? []
+      : variety.openings[random.below(variety.openings.length)]!.filter((move) => move !== PASS);
+  /** The positions recorded: the solver's score, or the search value (NaN for a random move). */
+  const recorded: { position: Position; value: number; exact: boolean }[] = [];
   let ply = 0;
   while (!position.isGameOver()) {
     const squares = position.legalSquares();
@@ -49,31 +76,68 @@ export function playSelfPlayGame(
       continue;
     }
     let move: number;
-    if (position.empties() <= settings.solveEmpties) {
+    if (ply < opening.length) {
+      recorded.push({ position, value: Number.NaN, exact: false });
+      move = opening[ply]!;
+    } else if (position.empties() <= settings.solveEmpties) {
       const solved = solver.solve(position);
-      endgame.push({ position, score: solved.score });
+      recorded.push({ position, value: solved.score, exact: true });
       move = solved.move!;
+    } else if (ply < opening.length + settings.randomPlies) {
+      recorded.push({ position, value: Number.NaN, exact: false });
+      move = squares[random.below(squares.length)]!;
     } else {
-      midgame.push(position);
-      move =
-        ply < settings.randomPlies
-          ? squares[random.below(squares.length)]!
-          : player.choose(position, { depth: settings.depth, noise: settings.noise, random }).move!;
+      const chosen = player.choose(position, { depth: settings.depth, noise: settings.noise, random });
+      recorded.push({ position, value: chosen.score, exact: false });
+      move = chosen.move!;
     }
     position = position.play(move);
     ply++;
   }
   const black = position.worldScore();
-  let first = true;
-  for (const p of midgame) {
-    out.add(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, p.blackToMove ? black : -black, first ? GAME_START : 0);
-    first = false;
+  // Backwards from the end: `next` is the label of the position after, for black.
+  let next = black;
+  const labels = new Int8Array(recorded.length);
+  for (let i = recorded.length - 1; i >= 0; i--) {
+    const { position: p, value, exact } = recorded[i]!;
+    const sign = p.blackToMove ? 1 : -1;
+    const following = sign * next;
+    const label = exact
+      ? value
+      : Number.isNaN(value)
+        ? following
+        : (1 - variety.tdLambda) * value + variety.tdLambda * following;
+    labels[i] = Math.round(label);
+    next = sign * label;
   }
-  for (const { position: p, score } of endgame) {
-    out.add(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, score, EXACT | (first ? GAME_START : 0));
-    first = false;
-  }
+  recorded.forEach(({ position: p, exact }, i) => {
+    out.add(
+      p.playerLo,
+      p.playerHi,
+      p.opponentLo,
+      p.opponentHi,
+      labels[i]!,
+      (exact ? EXACT : 0) | (i === 0 ? GAME_START : 0),
+    );
+  });
   return black;
+}
+
+/**
+ * Game `game` of round `round` in a run seeded `seed`: its random numbers come from these
+ * alone, and the tables are cleared first, so whichever thread plays it, it is the same game.
+ */
+export function playNumberedGame(
+  player: AlphaBeta,
+  solver: Solver,
+  settings: SelfPlaySettings,
+  variety: GameVariety,
+  seed: number,
+  round: number,
+  game: number,
+  out: SampleBuffer,
+): void {
+  playSelfPlayGame(player, solver, new Random(gameSeed(seed, round, game)), settings, out, variety);
 }
 
 /** The seed of game g of round r in a run seeded s: each game repeats alone, so an interrupted round resumes with the same games. */

@@ -94,6 +94,93 @@ describe("self-play samples", () => {
     const twice = parseData(bad);
     expect(!twice.ok && twice.error).toMatch(/position 1: a square holds two discs/);
   });
+
+  it("refuse a batch whose count of games or positions cannot be, rather than take it for one cut short", () => {
+    for (const [games, positions] of [
+      [0, samples.count],
+      [6, 5],
+      [6, 6 * 60 + 1],
+      [6, 1_000_000],
+    ] as const) {
+      const bad = formatBatch(samples);
+      new DataView(bad.buffer).setUint32(4, games, true);
+      new DataView(bad.buffer).setUint32(8, positions, true);
+      const parsed = parseData(new Uint8Array([...formatBatch(samples), ...bad]));
+      expect(!parsed.ok && parsed.error).toBe(
+        `byte ${formatBatch(samples).length}: a batch of ${games} games with ${positions} positions (corrupt data)`,
+      );
+    }
+  });
+});
+
+describe("self-play games of othello train", () => {
+  const settings = { depth: 2, randomPlies: 2, noise: 0, solveEmpties: 8 };
+  const weights = zeroWeights(4);
+  weights.values.forEach((_, i) => {
+    weights.values[i] = ((i * 7919) % 2001) - 1000;
+  });
+  const player = new AlphaBeta(new Evaluation(weights));
+  const play = (openings: number[][], tdLambda: number, seed: number): SampleBuffer => {
+    const buffer = new SampleBuffer();
+    playSelfPlayGame(player, new Solver(14), new Random(seed), settings, buffer, { openings, tdLambda });
+    return buffer;
+  };
+
+  it("start with one of the openings' moves, then the random plies", () => {
+    const opening = [37, 43, 34]; // f5 d6 c5
+    const samples = play([opening], 1, 4).toSamples();
+    let p = Position.initial();
+    for (const [i, m] of [...opening, undefined].entries()) {
+      expect([...samples.boards.subarray(4 * i, 4 * i + 4)]).toEqual([
+        p.playerLo,
+        p.playerHi,
+        p.opponentLo,
+        p.opponentHi,
+      ]);
+      if (m !== undefined) p = p.play(m);
+    }
+    expect(samples.flags[0]! & GAME_START).toBe(GAME_START);
+    expect(gameCount(samples)).toBe(1);
+    // Without openings, the same seed's game leaves the start another way (its random plies).
+    expect([...play([], 1, 4).toSamples().boards.subarray(4, 8)]).not.toEqual([...samples.boards.subarray(4, 8)]);
+  });
+
+  it("with TD(lambda) below 1, label each searched position (1 - lambda) x its search value + lambda x the next label", () => {
+    const lambda = 0.5;
+    const result = play([], 1, 9).toSamples();
+    const blended = play([], lambda, 9).toSamples();
+    // The same game: the labels change, the positions do not; the solver's labels stay exact.
+    expect([...blended.boards]).toEqual([...result.boards]);
+    const b = blended.boards;
+    let checked = 0;
+    for (let i = 0; i < blended.count - 1; i++) {
+      if ((blended.flags[i]! & EXACT) !== 0) {
+        expect(blended.scores[i]).toBe(result.scores[i]);
+        continue;
+      }
+      const p = Position.fromSides(b[4 * i]!, b[4 * i + 1]!, b[4 * i + 2]!, b[4 * i + 3]!, true);
+      const next = Position.fromSides(b[4 * i + 4]!, b[4 * i + 5]!, b[4 * i + 6]!, b[4 * i + 7]!, true);
+      // The next recorded position is the mover's opponent's unless the opponent passed.
+      const sign = p.legalSquares().some((m) => {
+        const after = p.play(m);
+        return after.playerLo === next.playerLo && after.playerHi === next.playerHi;
+      })
+        ? -1
+        : 1;
+      if (i < settings.randomPlies) {
+        expect(blended.scores[i]).toBe(sign * blended.scores[i + 1]!);
+      } else {
+        const value = new AlphaBeta(new Evaluation(weights)).choose(p, { depth: settings.depth }).score;
+        // Rounded at each step: within a disc of the exact blend.
+        expect(
+          Math.abs(blended.scores[i]! - ((1 - lambda) * value + lambda * sign * blended.scores[i + 1]!)),
+        ).toBeLessThanOrEqual(1);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect([...blended.scores]).not.toEqual([...result.scores]);
+  });
 });
 
 function popcount32(x: number): number {

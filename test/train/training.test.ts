@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { trainCommand } from "../../protocol/cli/trainCommand.js";
 import {
   AlphaBeta,
@@ -32,6 +32,8 @@ const SMOKE = [
   "6",
   "--seed",
   "5",
+  "--threads",
+  "1",
 ];
 
 /** The run directories the tests make, removed at the end. */
@@ -45,10 +47,10 @@ afterAll(() => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-function train(args: string[]): { status: number; printed: string[]; logged: string[] } {
+async function train(args: string[]): Promise<{ status: number; printed: string[]; logged: string[] }> {
   const printed: string[] = [];
   const logged: string[] = [];
-  const status = trainCommand(args, { print: (l) => void printed.push(l), log: (l) => void logged.push(l) });
+  const status = await trainCommand(args, { print: (l) => void printed.push(l), log: (l) => void logged.push(l) });
   return { status, printed, logged };
 }
 
@@ -81,7 +83,10 @@ function match(first: Evaluation, second: Evaluation, openings: number, seed: nu
 
 describe("othello train, smoke-sized", () => {
   const dir = runDirectory();
-  const run = train(["--dir", dir, "--rounds", "3", ...SMOKE, "--out", join(dir, "final.weights")]);
+  let run: Awaited<ReturnType<typeof train>>;
+  beforeAll(async () => {
+    run = await train(["--dir", dir, "--rounds", "3", ...SMOKE, "--out", join(dir, "final.weights")]);
+  }, 240_000);
 
   it("runs its rounds and reports the held-out error of each", () => {
     expect(run.status).toBe(0);
@@ -118,13 +123,13 @@ describe("othello train, smoke-sized", () => {
     expect(match(trained, new Evaluation(zeroWeights(4)), 10, 9)).toBeGreaterThanOrEqual(0.7);
   }, 60_000);
 
-  it("resumes an interrupted run with the same result: finished rounds kept, a torn batch played again", () => {
+  it("resumes an interrupted run with the same result: finished rounds kept, a torn batch played again", async () => {
     const other = runDirectory();
-    expect(train(["--dir", other, "--rounds", "1", ...SMOKE]).status).toBe(0);
+    expect((await train(["--dir", other, "--rounds", "1", ...SMOKE])).status).toBe(0);
     // Round 2 stopped while writing: its first batches and part of the next.
     const data = readFileSync(join(dir, "round-2.data"));
     writeFileSync(join(other, "round-2.data"), data.subarray(0, Math.floor(data.length / 2)));
-    const resumed = train(["--dir", other, "--rounds", "3", ...SMOKE]);
+    const resumed = await train(["--dir", other, "--rounds", "3", ...SMOKE]);
     expect(resumed.status).toBe(0);
     expect(resumed.logged).toContainEqual(expect.stringMatching(/round 1 was finished before/));
     expect(resumed.logged).toContainEqual(
@@ -138,9 +143,17 @@ describe("othello train, smoke-sized", () => {
     expect(readFileSync(join(other, "round-3.data")).equals(readFileSync(join(dir, "round-3.data")))).toBe(true);
   }, 120_000);
 
-  it("says which file it cannot write, and keeps what it finished", () => {
+  it("says which file it cannot write, and keeps what it finished", async () => {
     const other = runDirectory();
-    const r = train(["--dir", other, "--rounds", "1", ...SMOKE, "--out", join(other, "no-such-dir", "w.weights")]);
+    const r = await train([
+      "--dir",
+      other,
+      "--rounds",
+      "1",
+      ...SMOKE,
+      "--out",
+      join(other, "no-such-dir", "w.weights"),
+    ]);
     expect(r.status).toBe(1);
     expect(r.logged.at(-1)).toMatch(
       /^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.tmp'; the finished rounds and batches are kept: run again to resume$/,
@@ -148,8 +161,25 @@ describe("othello train, smoke-sized", () => {
     expect(readFileSync(join(other, "round-1.weights")).equals(readFileSync(join(dir, "round-1.weights")))).toBe(true);
   });
 
-  it("refuses to resume with other settings, and a corrupt round's weights", () => {
-    const other = train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
+  it("leaves the positions of --exclude files out of the fit and the held-out error", async () => {
+    // The start position, which every game records first: 200 games, 20 of them held out.
+    const start = join(runDirectory(), "start.obf");
+    writeFileSync(start, `# the start\n${"-".repeat(27)}OX${"-".repeat(6)}XO${"-".repeat(27)} X;\n`);
+    const plain = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE]);
+    const without = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE, "--exclude", start]);
+    expect(without.status).toBe(0);
+    expect(without.printed).toContainEqual(`  excluded: 200 positions met in the games, of the 1 in ${start}`);
+    const heldOut = (printed: string[]): number => Number(/(\d+) held out\)/.exec(printed[0]!)![1]);
+    expect(heldOut(without.printed)).toBe(heldOut(plain.printed) - 20);
+    const bad = join(runDirectory(), "bad.obf");
+    writeFileSync(bad, "not a position\n");
+    const refused = await train(["--dir", runDirectory(), "--rounds", "1", ...SMOKE, "--exclude", `${start},${bad}`]);
+    expect(refused.status).toBe(1);
+    expect(refused.logged).toEqual([expect.stringMatching(/^othello train: .*bad\.obf, line 1: /)]);
+  }, 60_000);
+
+  it("refuses to resume with other settings, and a corrupt round's weights", async () => {
+    const other = await train(["--dir", dir, "--rounds", "3", ...SMOKE.map((a) => (a === "200" ? "300" : a))]);
     expect(other.status).toBe(2);
     expect(other.logged[0]).toMatch(
       /holds a run with other settings .*"games":200.*; resume it with those, or use another --dir/,
@@ -157,7 +187,7 @@ describe("othello train, smoke-sized", () => {
     const broken = runDirectory();
     copyFileSync(join(dir, "settings.json"), join(broken, "settings.json"));
     writeFileSync(join(broken, "round-1.weights"), "not weights");
-    const refused = train(["--dir", broken, "--rounds", "3", ...SMOKE]);
+    const refused = await train(["--dir", broken, "--rounds", "3", ...SMOKE]);
     expect(refused.status).toBe(1);
     expect(refused.logged[0]).toMatch(/round-1\.weights: a weights file has at least 17 bytes/);
   });
