@@ -993,18 +993,25 @@ describe("stopping early", () => {
     expect(s.rootChildren().find((c) => c.move === report.move)!.visits).toBe(visits[0]);
   });
 
-  it("not before a tenth of its time, even when a reused tree already shows an unassailable lead", () => {
-    let t = 0;
-    const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(3) });
-    const g = new Game();
-    s.choose(g, { visits: 50_000 });
-    t = 0;
-    const report = s.choose(g, { timeMs: 500, stopEarly: true });
-    expect(report.reused).toBeGreaterThan(32 * 500);
-    expect(report.stoppedEarly).toBe(true);
-    expect(report.elapsedMs).toBeGreaterThanOrEqual(50);
-    expect(report.elapsedMs).toBeLessThan(60);
-  });
+  it.each([
+    // A millisecond a clock reading (every 32 visits): the tenth of the time binds. The first
+    // reading where 50 ms have passed stops it; the report's reading is one later.
+    [1, 51, 32 * 49],
+    // Ten a reading: the tenth is reached after 160 visits, and the 256 visits bind.
+    [10, 100, 256],
+  ])(
+    "not before a tenth of its time and 256 visits, even with a reused tree's unassailable lead (%i ms a reading)",
+    (step, elapsedMs, visits) => {
+      let t = 0;
+      const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += step), random: new Random(3) });
+      const g = new Game();
+      s.choose(g, { visits: 50_000 });
+      t = 0;
+      const report = s.choose(g, { timeMs: 500, stopEarly: true });
+      expect(report.reused).toBeGreaterThan(32 * 500);
+      expect(report).toMatchObject({ stoppedEarly: true, elapsedMs, visits });
+    },
+  );
 
   it("not without stopEarly, nor, with even visits, until the last moments", () => {
     let t = 0;
