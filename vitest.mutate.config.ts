@@ -5,7 +5,16 @@ import { defineConfig } from "vitest/config";
 // them. The code under test runs instrumented, several times slower, hence the long timeout.
 export default defineConfig({
   test: {
-    include: ["test/solver/**/*.test.ts", "test/search/**/*.test.ts", "test/choose/**/*.test.ts"],
+    include: [
+      "test/solver/**/*.test.ts",
+      "test/search/**/*.test.ts",
+      "test/choose/**/*.test.ts",
+      // Unit tests of the protocol rooms that test the search's move rule and reports through
+      // their users (the threads' root merge, the engine's and the page's reports).
+      "test/protocol/threads/rootMerge.test.ts",
+      "test/protocol/engine/searchReport.test.ts",
+      "test/protocol/ui/engineReport.test.ts",
+    ],
     testTimeout: 600_000,
   },
 });
