@@ -6,10 +6,8 @@ import type { Tree } from "./tree.js";
  * the most visited move leads every other by more visits than the rest of the time can give
  * at the rate so far. Not before this share of the time, nor before this many visits, so the
  * rate is known and a move that only looks obvious after a handful of visits is looked at.
- * From a tenth of the time, most moves stopped within half their budget, and a 60 s game clock
- * was never more than half used (docs/strength.md): from half, the time is spent.
  */
-const EARLY_STOP_SHARE = 0.5;
+const EARLY_STOP_SHARE = 0.1;
 const EARLY_STOP_VISITS = 256;
 
 /**
