@@ -1,7 +1,8 @@
 /**
  * How long to think for a move. Without a clock from the controller it is a fixed time per
- * move, less a small reserve for the reply; with `time_settings` / `time_left` it is the time left spread over an estimate of the
- * moves still to play, never more than the time left minus a safety margin.
+ * move, less a small reserve for the reply; with `time_settings` / `time_left` it is the time
+ * left spread over an estimate of the moves still to play, never more than the time left minus
+ * a safety margin.
  */
 
 /**
@@ -24,7 +25,7 @@ export const SOLVER_EMPTIES = 18;
  * A move's share of main time with `empties` empty squares, under the "midgame" allocation: 1
  * in the middle game, from 1 down to half over the opening (46 empties and more), and a
  * twentieth, nearly free, for the solver's moves (SOLVER_EMPTIES and fewer). Counted at half
- * or more, they held back time the solver never used: a 60 s game clock was not half spent.
+ * or more, they held back time the solver never used.
  */
 export function moveWeight(empties: number): number {
   if (empties >= 46) return 1 - (0.5 * (Math.min(empties, 60) - 46)) / 14;
@@ -60,9 +61,8 @@ export function safetyMarginMs(leftMs: number): number {
  * The reserve of a move whose time is its own, saved time being lost (a fixed time a move:
  * no clock, or a byo-yomi period of one stone): MOVE_RESERVE_MS, or a tenth of the move's time
  * when that is shorter, plus MOVE_RESERVE_FRACTION of it. It covers the reply (about 10 ms at
- * 1 s a move with two engines on the machine), the last visits past the deadline, and the
- * first move's allocations, which come before the search's clock starts. No more is needed:
- * the next move's time does not depend on this one's.
+ * 1 s a move with two engines on the machine) and the last visits past the deadline. No more
+ * is needed: the next move's time does not depend on this one's.
  */
 export const MOVE_RESERVE_MS = 50;
 export const MOVE_RESERVE_FRACTION = 0.02;
