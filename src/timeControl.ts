@@ -1,7 +1,8 @@
 /**
  * How long to think for a move. Without a clock from the controller it is a fixed time per
- * move; with `time_settings` / `time_left` it is the time left spread over an estimate of the
- * moves still to play, never more than the time left minus a safety margin.
+ * move, less a small reserve for the reply; with `time_settings` / `time_left` it is the time
+ * left spread over an estimate of the moves still to play, never more than the time left minus
+ * a safety margin.
  */
 
 /**
@@ -12,10 +13,23 @@
  */
 export type TimeAllocation = "flat" | "midgame";
 
-/** A move's share of main time with `empties` empty squares, under the "midgame" allocation: 1 from 16 to 46 empties, half at the start and at the end. */
+/**
+ * From this many empties down the exact solver decides the move, at a game clock's pace, in a
+ * fraction of a middle-game move's time: a win/draw/loss solve of 18 empties visits some 2
+ * million positions by the solve planner's estimate (src/solver/solvePlanner.ts), under a
+ * second, and each empty square less divides that by about three.
+ */
+export const SOLVER_EMPTIES = 18;
+
+/**
+ * A move's share of main time with `empties` empty squares, under the "midgame" allocation: 1
+ * in the middle game, from 1 down to half over the opening (46 empties and more), and a
+ * twentieth, nearly free, for the solver's moves (SOLVER_EMPTIES and fewer). Counted at half
+ * or more, they held back time the solver never used.
+ */
 export function moveWeight(empties: number): number {
   if (empties >= 46) return 1 - (0.5 * (Math.min(empties, 60) - 46)) / 14;
-  if (empties <= 16) return 0.5 + (0.5 * Math.max(empties, 0)) / 16;
+  if (empties <= SOLVER_EMPTIES) return 0.05;
   return 1;
 }
 export interface ClockSettings {
@@ -41,6 +55,20 @@ export const SAFETY_FRACTION = 0.05;
 
 export function safetyMarginMs(leftMs: number): number {
   return Math.min(SAFETY_MS, 0.25 * leftMs) + SAFETY_FRACTION * leftMs;
+}
+
+/**
+ * The reserve of a move whose time is its own, saved time being lost (a fixed time a move:
+ * no clock, or a byo-yomi period of one stone): MOVE_RESERVE_MS, or a tenth of the move's time
+ * when that is shorter, plus MOVE_RESERVE_FRACTION of it. It covers the reply (about 10 ms at
+ * 1 s a move with two engines on the machine) and the last visits past the deadline. No more
+ * is needed: the next move's time does not depend on this one's.
+ */
+export const MOVE_RESERVE_MS = 50;
+export const MOVE_RESERVE_FRACTION = 0.02;
+
+export function moveReserveMs(moveMs: number): number {
+  return Math.min(MOVE_RESERVE_MS, 0.1 * moveMs) + MOVE_RESERVE_FRACTION * moveMs;
 }
 
 export class TimeControl {
@@ -128,10 +156,10 @@ export class TimeControl {
   /** Milliseconds to think for the side (black or white) to move, with `empties` empty squares on the board. */
   budgetMs(black: boolean, empties: number): number {
     const clock = this.timeLimit;
-    if (clock === null) return this.moveTimeMs;
+    if (clock === null) return Math.floor(this.moveTimeMs - moveReserveMs(this.moveTimeMs));
     const left = this.timeLeft(black) ?? this.initialLeft(clock);
     const leftMs = left.seconds * 1000;
-    const usable = leftMs - safetyMarginMs(leftMs);
+    const usable = leftMs - (left.stones === 1 ? moveReserveMs(leftMs) : safetyMarginMs(leftMs));
     if (usable <= 0) return 0;
     // In byo-yomi the period's time is shared by its stones; in main time by our remaining
     // moves (half the empty squares, weighted by the allocation) plus one in reserve.

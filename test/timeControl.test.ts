@@ -1,13 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { Random, SAFETY_MS, TimeControl, moveWeight, safetyMarginMs } from "../src/index.js";
+import {
+  Random,
+  SAFETY_MS,
+  SOLVER_EMPTIES,
+  TimeControl,
+  moveReserveMs,
+  moveWeight,
+  safetyMarginMs,
+} from "../src/index.js";
 
 describe("time control", () => {
-  it("thinks the fixed time per move when the controller gives no clock, or a clock that means no limit", () => {
+  it("thinks the fixed time per move, less its small reserve, when the controller gives no clock, or a clock that means no limit", () => {
     const tc = new TimeControl(5000);
-    expect(tc.budgetMs(true, 60)).toBe(5000);
+    expect(tc.budgetMs(true, 60)).toBe(5000 - 50 - 100);
     tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 1, byoYomiStones: 0 });
     expect(tc.timeLimit).toBeNull();
-    expect(tc.budgetMs(false, 30)).toBe(5000);
+    expect(tc.budgetMs(false, 30)).toBe(5000 - 50 - 100);
+  });
+
+  it("at a fixed time a move, --time 1 or time_settings 0 1 1, searches 93% of it: the time saved would be lost", () => {
+    expect(moveReserveMs(1000)).toBe(70);
+    expect(new TimeControl(1000).budgetMs(true, 30)).toBe(930);
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 1, byoYomiStones: 1 });
+    for (let move = 0; move < 3; move++) {
+      expect(tc.budgetMs(true, 40)).toBe(930);
+      tc.spend(true, 960);
+    }
+    // The reserve of a period of several stones is the main time's.
+    tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 10, byoYomiStones: 2 });
+    expect(tc.budgetMs(true, 40)).toBe(Math.floor((10000 - safetyMarginMs(10000)) / 2));
   });
 
   it("flat: spreads main time evenly over our remaining moves, half the empty squares, plus one in reserve", () => {
@@ -24,10 +46,12 @@ describe("time control", () => {
     const flat = new TimeControl(5000, "flat");
     const midgame = new TimeControl(5000);
     for (const tc of [flat, midgame]) tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
-    expect(midgame.budgetMs(true, 60)).toBeLessThan(0.7 * flat.budgetMs(true, 60));
+    expect(midgame.budgetMs(true, 60)).toBeLessThan(0.8 * flat.budgetMs(true, 60));
     expect(moveWeight(60)).toBe(0.5);
     expect(moveWeight(30)).toBe(1);
-    expect(moveWeight(0)).toBe(0.5);
+    expect(moveWeight(SOLVER_EMPTIES + 1)).toBe(1);
+    expect(moveWeight(SOLVER_EMPTIES)).toBe(0.05);
+    expect(moveWeight(0)).toBe(0.05);
     // A whole game on the clock, each move spending its budget: the middle game's moves get the most.
     const spent = new Map<number, number>();
     for (let empties = 60; empties > 0; empties -= 2) {
@@ -41,6 +65,21 @@ describe("time control", () => {
     const total = [...spent.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeLessThanOrEqual(60000 - SAFETY_MS);
     expect(total).toBeGreaterThan(50000);
+  });
+
+  it("counts the solver's moves as nearly free: a game whose ending the solver plays in 10 ms a move uses 80% of its 60 s clock and more", () => {
+    const tc = new TimeControl(5000);
+    tc.setSettings({ mainSeconds: 60, byoYomiSeconds: 0, byoYomiStones: 0 });
+    let spent = 0;
+    // From an XOT opening (52 empties), every budget spent in full until the solver's moves.
+    for (let empties = 52; empties > 0; empties -= 2) {
+      const budget = tc.budgetMs(true, empties);
+      const ms = empties > SOLVER_EMPTIES ? budget : Math.min(budget, 10);
+      tc.spend(true, ms);
+      spent += ms;
+    }
+    expect(spent).toBeGreaterThan(0.8 * 60_000);
+    expect(spent).toBeLessThanOrEqual(60_000 - SAFETY_MS);
   });
 
   it("says when time saved on a move can be spent later: main time, or a byo-yomi period with stones to come", () => {
@@ -61,7 +100,7 @@ describe("time control", () => {
     tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 30, byoYomiStones: 5 });
     expect(tc.budgetMs(false, 40)).toBe(Math.floor((30000 - SAFETY_MS - 1500) / 5));
     tc.setTimeLeft(false, { seconds: 6, stones: 1 });
-    expect(tc.budgetMs(false, 40)).toBe(Math.floor(6000 - SAFETY_MS - 300));
+    expect(tc.budgetMs(false, 40)).toBe(Math.floor(6000 - moveReserveMs(6000)));
   });
 
   it("keeps a smaller reserve when little time is left, and still most of a tenth of a second per move", () => {
@@ -69,13 +108,14 @@ describe("time control", () => {
     expect(safetyMarginMs(100)).toBe(25 + 5);
     const tc = new TimeControl(5000);
     tc.setSettings({ mainSeconds: 0, byoYomiSeconds: 0.1, byoYomiStones: 1 });
-    expect(tc.budgetMs(true, 10)).toBe(70);
+    expect(moveReserveMs(100)).toBe(12);
+    expect(tc.budgetMs(true, 10)).toBe(88);
     tc.setSettings({ mainSeconds: 300, byoYomiSeconds: 0, byoYomiStones: 0 });
     tc.setTimeLeft(true, { seconds: 0, stones: 0 });
     expect(tc.budgetMs(true, 10)).toBe(0);
   });
 
-  it("never gives more than the time left minus the safety margin", () => {
+  it("never gives more than the time left minus the safety margin, or a last stone's reserve", () => {
     const random = new Random(1);
     for (let i = 0; i < 2000; i++) {
       const tc = new TimeControl(5000);
@@ -88,8 +128,8 @@ describe("time control", () => {
       const stones = random.below(4);
       tc.setTimeLeft(true, { seconds, stones });
       const budget = tc.budgetMs(true, 1 + random.below(60));
-      if (tc.timeLimit !== null)
-        expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - safetyMarginMs(seconds * 1000)));
+      const reserve = stones === 1 ? moveReserveMs(seconds * 1000) : safetyMarginMs(seconds * 1000);
+      if (tc.timeLimit !== null) expect(budget).toBeLessThanOrEqual(Math.max(0, seconds * 1000 - reserve));
       expect(budget).toBeGreaterThanOrEqual(0);
     }
   });

@@ -12,6 +12,7 @@ import { checkOutputFile, openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
+import { PHASES_HEADING, type Phase, formatPhaseSeconds, meanSecondsByPhase } from "../match/movePhases.js";
 
 /** The command line as typed; `matchOptions` checks it and reads the openings. */
 export interface MatchArguments {
@@ -203,6 +204,8 @@ interface MoveTimes {
   readonly maxSeconds: number;
   /** The most the engine thought in one game, all its moves together. */
   readonly maxGameSeconds: number;
+  /** The mean seconds of its moves in each phase of the game (null: none in that phase). */
+  readonly phases: Record<Phase, number | null>;
 }
 
 function moveTimes(games: readonly GameRecord[], engine: 0 | 1): MoveTimes {
@@ -214,6 +217,7 @@ function moveTimes(games: readonly GameRecord[], engine: 0 | 1): MoveTimes {
     averageSeconds: times.length === 0 ? 0 : total / times.length / 1000,
     maxSeconds: Math.max(0, ...times) / 1000,
     maxGameSeconds: Math.max(0, ...perGame) / 1000,
+    phases: meanSecondsByPhase(games, engine),
   };
 }
 
@@ -246,6 +250,7 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
     print(
       `time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves, at most ${m.maxGameSeconds.toFixed(3)} s in one game`,
     );
+    print(`  by phase, ${PHASES_HEADING}: ${formatPhaseSeconds(m.phases, 3)}`);
   }
 }
 

@@ -256,7 +256,7 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
   earlyStop: {
     value: "on|off",
     help: "when the time saved carries over to later moves, stop a search once its move can no longer change (off: search the whole budget)",
-    basis: `off scored 0.500 against it, 20 games at 60 s a game, in which with it no side used more than 28.6 s of its 60 (${TIME_MATCHES})`,
+    basis: `on scored 0.500 against off, 20 games at 60 s a game, in which on no side used more than 28.6 s of its 60 (${TIME_MATCHES}); with the kept tree's visits a move looks settled at once, and waiting for half of each move's time still left 37 s of 60 used (docs/lab/2026-11-25-spending-the-time.md)`,
     read: (options) => (options.earlyStop ? "on" : "off"),
     apply: (options, text) => {
       const parsed = parseSwitch(text);
@@ -400,7 +400,7 @@ export function defaultEngineOptions(): EngineOptions {
     protocol: "otp",
     time: DEFAULT_MOVE_SECONDS,
     timeAllocation: "midgame",
-    earlyStop: true,
+    earlyStop: false,
     visits: undefined,
     maxMoveTime: undefined,
     connectTimeout: DEFAULT_CONNECT_SECONDS,

@@ -29,7 +29,7 @@ export function formatSearchReport(
       ? ` on ${report.threads} threads${report.sharedTree === true ? " sharing one tree" : ""}`
       : "";
   return (
-    `${word}: ${sideToMove(position)}: ${report.visits} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)})${threads}, reused ${report.reused}, ` +
+    `${word}: ${sideToMove(position)}: ${report.visits} ${report.leaf === "eval" ? "visits" : "playouts"} in ${seconds.toFixed(2)} s (${rate}/s; ${knowledge(report)}, first visit after ${Math.round(report.startMs)} ms)${threads}, reused ${report.reused}, ` +
     `${report.nodes} nodes, ${report.pruned} pruned; ${moveText(report.move)} ` +
     `${report.moveVisits > 0 ? `wins ${(100 * report.moveWinRate).toFixed(1)}% of ${report.moveVisits}` : "unvisited (no time to search)"}; ` +
     `${report.proven === undefined ? "" : `proven ${report.proven}; `}` +

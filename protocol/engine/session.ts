@@ -99,8 +99,18 @@ export class Session {
     this.search?.reset();
   }
 
-  /** Plays a move for the side to move; an illegal one changes nothing and says why. */
+  /**
+   * Plays a move for the side to move, the controller's (the opponent's, usually); an illegal
+   * one changes nothing and says why. The search's tree follows the game at once: its kept
+   * subtree is moved into place now rather than in the time of our next move.
+   */
   play(move: Move): Result<Position> {
+    const played = this.playMove(move);
+    if (played.ok) this.search?.follow(this.current);
+    return played;
+  }
+
+  private playMove(move: Move): Result<Position> {
     // The judge sends the pass that ends a game to a player who cannot move either: the
     // game is already over, so the pass is accepted and changes nothing.
     if (move === PASS && this.current.isOver()) return ok(this.current.position);
@@ -120,7 +130,8 @@ export class Session {
     const position = this.position;
     const choice = this.think();
     this.clock.spend(position.blackToMove, choice.elapsedMs);
-    const played = this.play(choice.move);
+    // The tree follows our move with the opponent's, after the reply (play).
+    const played = this.playMove(choice.move);
     if (!played.ok) throw new Error(`the move chooser picked an illegal move (${choice.move}): ${played.error}`);
     return choice.move;
   }
@@ -171,7 +182,15 @@ export class Session {
    */
   private think(): Choice {
     const position = this.position;
-    const limits = this.limits(position);
+    // The first search's trees, hundreds of megabytes, are made before its clock starts: the
+    // time they take is the move's too.
+    let makingMs = 0;
+    if (this.options.chooser === "search" && this.search === undefined) {
+      const begun = this.now();
+      this.searcher();
+      makingMs = this.now() - begun;
+    }
+    const limits = this.limits(position, makingMs);
     const { progress } = this.options;
     const choice = this.chooser.choose(
       this.current,
@@ -192,20 +211,22 @@ export class Session {
     if (line !== undefined) this.log(line);
     // With --progress, for a page that shows every move's value: each move's standing at the end too.
     if (progress !== undefined && choice.by === "search") this.log(formatRootMoves(this.searchChildren([]), position));
-    this.thought = choice;
-    return choice;
+    this.thought = makingMs === 0 ? choice : { ...choice, elapsedMs: makingMs + choice.elapsedMs };
+    return this.thought;
   }
 
   /**
-   * The search's limits: the clock's budget, or with --visits a fixed amount of work, cut
-   * short by a controller's clock if there is one; always within the ceiling on one move.
+   * The search's limits: the clock's budget less the `spentMs` the move has taken already, or
+   * with --visits a fixed amount of work, cut short by a controller's clock if there is one;
+   * always within the ceiling on one move.
    */
-  limits(position: Position): SearchLimits {
+  limits(position: Position, spentMs = 0): SearchLimits {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
     const visits = this.visitsSetting ?? this.options.visits;
-    const timeMs = Math.min(visits === undefined || this.clock.timeLimit !== null ? budgetMs : Infinity, ceilingMs);
+    const allowedMs = Math.min(visits === undefined || this.clock.timeLimit !== null ? budgetMs : Infinity, ceilingMs);
+    const timeMs = Math.max(0, allowedMs - spentMs);
     return {
       ...(visits === undefined ? {} : { visits }),
       ...(timeMs === Infinity ? {} : { timeMs }),

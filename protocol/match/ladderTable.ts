@@ -1,6 +1,7 @@
 import { type Result, err, ok } from "../../src/index.js";
 import { formatCommandLine } from "../text/commandLine.js";
 import { type Tally, eloEstimate, formatElo, score } from "./matchStats.js";
+import { PHASES, PHASES_HEADING, type Phase, formatPhaseSeconds } from "./movePhases.js";
 
 /**
  * The strength ladder's table (docs/strength.md): one row a rung, a match of our engine against
@@ -28,6 +29,8 @@ export interface LadderRow {
   /** Our engine's time per move. */
   readonly meanSeconds: number;
   readonly maxSeconds: number;
+  /** Our engine's mean time a move by phase of the game; undefined in a match written before it was recorded. */
+  readonly phaseSeconds: Record<Phase, number | null> | undefined;
 }
 
 /** The value at a dotted path ("summary.moveTimes.0.maxSeconds"), or undefined. */
@@ -67,6 +70,15 @@ class Fields {
       "a number of seconds",
       0,
     );
+  }
+
+  /** Seconds by phase, or null for a phase without moves; undefined when the whole record is missing. */
+  phases(path: string): Record<Phase, number | null> | undefined {
+    if (at(this.json, path) === undefined) return undefined;
+    const phases = { opening: null, middleGame: null, ending: null } as Record<Phase, number | null>;
+    for (const phase of PHASES)
+      phases[phase] = at(this.json, `${path}.${phase}`) === null ? null : this.seconds(`${path}.${phase}`);
+    return phases;
   }
 
   text(path: string): string {
@@ -109,6 +121,7 @@ export function readLadderRow(rung: string, text: string): Result<LadderRow> {
     forfeits: [f.count("summary.forfeits.0"), f.count("summary.forfeits.1")],
     meanSeconds: f.seconds("summary.moveTimes.0.averageSeconds"),
     maxSeconds: f.seconds("summary.moveTimes.0.maxSeconds"),
+    phaseSeconds: f.phases("summary.moveTimes.0.phases"),
   };
   return f.error === undefined
     ? ok(row)
@@ -123,6 +136,7 @@ const HEADINGS = [
   "score",
   "Elo (95% CI)",
   "our time a move: mean, max",
+  "our mean a move: opening, middle game, ending",
   "forfeits: us, them",
 ];
 
@@ -137,6 +151,7 @@ function cells(row: LadderRow): string[] {
     score(row.tally).toFixed(3),
     `${formatElo(elo.elo)} (${formatElo(elo.low)} to ${formatElo(elo.high)})`,
     `${row.meanSeconds.toFixed(2)} s, ${row.maxSeconds.toFixed(2)} s`,
+    row.phaseSeconds === undefined ? "-" : formatPhaseSeconds(row.phaseSeconds, 2),
     `${row.forfeits[0]}, ${row.forfeits[1]}`,
   ];
 }
@@ -165,7 +180,7 @@ export function formatLadderMarkdown(rows: readonly LadderRow[]): string[] {
   const concurrency = distinct(rows.map((r) => String(r.concurrency)));
   return [
     `Played ${dates} by \`othello ladder\` (\`make ladder\`): ${engines} against each opponent, both over GTP with ` +
-      `\`time_settings 0 S 1\` (S the time a move), the openings from ${openings}, each played with both colours, ${concurrency} game(s) at once.`,
+      `\`time_settings 0 S 1\` (S the time a move), the openings from ${openings}, each played with both colours, ${concurrency} game(s) at once; the phases by empty squares: ${PHASES_HEADING}.`,
     "",
     `| ${HEADINGS.join(" | ")} |`,
     `|${HEADINGS.map(() => "---|").join("")}`,

@@ -184,6 +184,15 @@ export class ParallelSearch {
   }
 
   /**
+   * Moves the main thread's tree (the shared one with tree parallelisation) to the position of
+   * `game`, as `Search.follow` does, between two searches. Root parallelisation's workers move
+   * their own trees at the start of their next search.
+   */
+  follow(game: Game): void {
+    this.main.follow(game);
+  }
+
+  /**
    * Chooses a move for the side to move in `game`, as `Search.choose` does; with workers, the
    * move of the merged root children, and the report of every search that answered in time.
    * Progress reports come from the main thread's search alone.
@@ -227,6 +236,7 @@ export class ParallelSearch {
       solved: own.solved + sum((r) => r.solved),
       stoppedEarly: own.stoppedEarly,
       elapsedMs: own.elapsedMs + (wallClock() - searched),
+      startMs: own.startMs,
       reused: own.reused + sum((r) => r.reused),
       nodes: own.nodes + sum((r) => r.nodes),
       pruned: own.pruned + sum((r) => r.pruned),

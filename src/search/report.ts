@@ -20,6 +20,8 @@ export interface SearchReport {
   /** The search stopped before its time because the move could no longer change. */
   readonly stoppedEarly: boolean;
   readonly elapsedMs: number;
+  /** Of those, the time before the first visit: the tree's reuse and the root's expansion. */
+  readonly startMs: number;
   /** Visits already under the root when the search began (tree reuse). */
   readonly reused: number;
   readonly nodes: number;
@@ -56,6 +58,7 @@ export interface SearchCounts {
   readonly solved: number;
   readonly stoppedEarly: boolean;
   readonly elapsedMs: number;
+  readonly startMs: number;
   readonly reused: number;
   /** Children set aside by progressive pruning in the whole tree. */
   readonly pruned: number;
@@ -72,6 +75,7 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
     solved: counts.solved,
     stoppedEarly: counts.stoppedEarly,
     elapsedMs: counts.elapsedMs,
+    startMs: counts.startMs,
     reused: counts.reused,
     nodes: tree.size,
     pruned: counts.pruned,

@@ -82,6 +82,8 @@ export class Search {
   /** When the last search began, and the visits it found under its root. */
   private lastStarted = 0;
   private lastReused = 0;
+  /** How long the last search took from its call to its first visit: the tree's reuse and the root's expansion. */
+  private lastStartMs = 0;
   private readonly path = new Int32Array(256);
 
   private readonly now: () => number;
@@ -168,6 +170,7 @@ export class Search {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
     const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    this.lastStartMs = this.now() - started;
     const { progress } = limits;
     const tell =
       progress === undefined
@@ -235,9 +238,20 @@ export class Search {
       solved: this.solved,
       stoppedEarly: this.stoppedEarly,
       elapsedMs: this.now() - started,
+      startMs: this.lastStartMs,
       reused,
       pruned: this.pruned,
     });
+  }
+
+  /**
+   * Moves the tree's root to the position of `game` as the next `choose` would, keeping the
+   * statistics below it, and returns the visits kept. Called as a move is played (the
+   * opponent's), it makes the copy of the kept subtree then, outside the time of the next
+   * move, whose search starts at once.
+   */
+  follow(game: Game): number {
+    return this.moveRootTo(game);
   }
 
   /**

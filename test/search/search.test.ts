@@ -292,6 +292,32 @@ describe("tree reuse", () => {
     expect(s.children([reply.move])).toEqual(keptDeeper);
   });
 
+  it("follow moves the root between searches, keeping the subtree's counts, and the next search starts on it without a copy", () => {
+    const trees = [new Tree(200_000), new Tree(200_000)] as const;
+    const s = new Search(params(), { now: frozenClock, random: new Random(4), trees });
+    const g = new Game();
+    const first = s.choose(g, { visits: 20000 });
+    const reply = s.children([first.move]).reduce((a, b) => (b.visits > a.visits ? b : a));
+    const below = s.children([first.move, reply.move]);
+    expect(below.some((c) => c.total > 0 && c.total < c.visits)).toBe(true);
+    g.play(first.move);
+    g.play(reply.move);
+    expect(s.follow(g)).toBe(reply.visits);
+    expect(s.rootChildren()).toEqual(below);
+    let searched: Tree | undefined;
+    const next = s.choose(g, {
+      visits: 100,
+      started: (tree) => {
+        searched = tree;
+      },
+    });
+    expect(next.reused).toBe(reply.visits);
+    // The copy follow made is the tree searched: the search did not copy it again.
+    expect(searched).toBe(trees[1]);
+    expect(s.follow(g)).toBe(reply.visits + 100);
+    expect(s.children([])).toEqual(s.rootChildren());
+  });
+
   it("a game that does not continue the tree's line (undo, a new position) starts a fresh tree", () => {
     const s = search({}, 7);
     const g = new Game();

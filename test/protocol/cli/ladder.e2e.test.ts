@@ -41,18 +41,18 @@ describe("othello ladder", () => {
     expect(match.settings).toMatchObject({ games: 2, moveTimeSeconds: 1, openings: XOT });
     const table = lines(first.stdout);
     expect(table[0]).toMatch(
-      /^rung +opponent +time a move +W\/D\/L +score +Elo \(95% CI\) +our time a move: mean, max +forfeits: us, them$/,
+      /^rung +opponent +time a move +W\/D\/L +score +Elo \(95% CI\) +our time a move: mean, max +our mean a move: opening, middle game, ending +forfeits: us, them$/,
     );
     const { wins, draws, losses } = match.summary;
     expect(table[1]).toMatch(
       new RegExp(
-        `^even +node \\S+ --gtp --visits 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +0, 0$`,
+        `^even +node \\S+ --gtp --visits 50 +1 s +${wins}/${draws}/${losses} +\\d\\.\\d{3} +\\S+ \\(\\S+ to \\S+\\) +\\d+\\.\\d\\d s, \\d+\\.\\d\\d s +(\\d+\\.\\d\\d s|-), (\\d+\\.\\d\\d s|-), (\\d+\\.\\d\\d s|-) +0, 0$`,
       ),
     );
     expect(table[2]).toMatch(/^Played \d{4}-\d\d-\d\d by `othello ladder`/);
     expect(table.slice(3, 5)).toEqual([
-      "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | forfeits: us, them |",
-      "|---|---|---|---|---|---|---|---|",
+      "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | our mean a move: opening, middle game, ending | forfeits: us, them |",
+      "|---|---|---|---|---|---|---|---|---|",
     ]);
     expect(table[5]).toMatch(
       new RegExp(`^\\| even \\| \`node \\S+ --gtp --visits 50\` \\| 1 s \\| ${wins}/${draws}/${losses} \\| `),

@@ -33,7 +33,7 @@ describe("engine command line", () => {
       time: DEFAULT_MOVE_SECONDS,
       visits: undefined,
       timeAllocation: "midgame",
-      earlyStop: true,
+      earlyStop: false,
       maxMoveTime: undefined,
       connectTimeout: DEFAULT_CONNECT_SECONDS,
       search: DEFAULT_SEARCH_PARAMS,
@@ -145,7 +145,7 @@ describe("engine command line", () => {
     ["evalScale=5.5", { search: { ...DEFAULT_SEARCH_PARAMS, evalScale: 5.5 } }],
     ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
     ["timeAllocation=flat", { timeAllocation: "flat" }],
-    ["earlyStop=off", { earlyStop: false }],
+    ["earlyStop=on", { earlyStop: true }],
   ])("--tune %s sets that and nothing else", (pair, changed) => {
     const expected = { ok: true, value: { options: { ...DEFAULTS, ...changed }, endpoint: { kind: "stdio" } } };
     expect(parse("--tune", pair)).toEqual(expected);
@@ -213,7 +213,7 @@ describe("engine command line", () => {
       ["evalScale", "0.1 to 1000", "7"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
-      ["earlyStop", "on|off", "on"],
+      ["earlyStop", "on|off", "off"],
     ]);
     // What it sets, then why its default, with the figures and where the matches are told.
     for (const [, , value, text] of rows.slice(1))

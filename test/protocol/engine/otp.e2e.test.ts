@@ -166,7 +166,7 @@ describe("over stdin/stdout", () => {
     const text = unwrapUsage(tuning.stdout.toString());
     expect(text).toMatch(/^usage: othello --tune KEY=VALUE/);
     expect(text).toMatch(/^ {2}ucbC +0 to 100 +0\.3 +UCB1's exploration constant\. Why 0\.3: /m);
-    expect(text).toMatch(/^ {2}earlyStop +on\|off +on +/m);
+    expect(text).toMatch(/^ {2}earlyStop +on\|off +off +/m);
   });
 
   it.each([

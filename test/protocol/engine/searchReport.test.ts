@@ -13,6 +13,7 @@ describe("the search's report line", () => {
     move: 19,
     visits: 5000,
     elapsedMs: 500,
+    startMs: 2,
     reused: 100,
     nodes: 900,
     pruned: 3,
@@ -28,26 +29,26 @@ describe("the search's report line", () => {
 
   it("says the playouts, their rate, the leaves solved, the move with its win rate, and the line", () => {
     expect(formatSearchReport(report, start)).toBe(
-      "search: black: 5000 playouts in 0.50 s (10000/s; random playouts, 7 solved), reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3",
+      "search: black: 5000 playouts in 0.50 s (10000/s; random playouts, 7 solved, first visit after 2 ms), reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3",
     );
   });
 
   it("says when the leaves were evaluated, with priors or without, and an early stop", () => {
     expect(formatSearchReport({ ...report, leaf: "eval", priors: true, stoppedEarly: true }, start)).toContain(
-      "5000 visits in 0.50 s (10000/s; eval leaves, priors, 7 solved, stopped early), reused 100",
+      "5000 visits in 0.50 s (10000/s; eval leaves, priors, 7 solved, stopped early, first visit after 2 ms), reused 100",
     );
     expect(formatSearchReport({ ...report, leaf: "eval", priors: false }, start)).toContain(
-      "(10000/s; eval leaves, 7 solved)",
+      "(10000/s; eval leaves, 7 solved, first visit after 2 ms)",
     );
     expect(formatSearchReport({ ...report, priors: true }, start)).toContain(
-      "(10000/s; random playouts, priors, 7 solved)",
+      "(10000/s; random playouts, priors, 7 solved, first visit after 2 ms)",
     );
   });
 
   it("says the threads when it merges several searches (--threads), in a line othello ui still reads", () => {
     const line = formatSearchReport({ ...report, threads: 2 }, start);
     expect(line).toBe(
-      "search: black: 5000 playouts in 0.50 s (10000/s; random playouts, 7 solved) on 2 threads, reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3",
+      "search: black: 5000 playouts in 0.50 s (10000/s; random playouts, 7 solved, first visit after 2 ms) on 2 threads, reused 100, 900 nodes, 3 pruned; D3 (2 3) wins 75.0% of 4000; pv D3 C3",
     );
     expect(parseEngineReport(line)).toMatchObject({
       kind: "search",

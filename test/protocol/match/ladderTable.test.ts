@@ -47,7 +47,12 @@ function matchJson(
       eloHigh: null,
       forfeits: changes.forfeits ?? [0, 0],
       moveTimes: [
-        { moves: 600, averageSeconds: 0.8123, maxSeconds: 1.0456 },
+        {
+          moves: 600,
+          averageSeconds: 0.8123,
+          maxSeconds: 1.0456,
+          phases: { opening: 0.941, middleGame: 0.9459, ending: null as number | null },
+        },
         { moves: 600, averageSeconds: 0.01, maxSeconds: 0.02 },
       ],
     },
@@ -77,7 +82,14 @@ describe("a rung's match JSON", () => {
       forfeits: [0, 0],
       meanSeconds: 0.8123,
       maxSeconds: 1.0456,
+      phaseSeconds: { opening: 0.941, middleGame: 0.9459, ending: null },
     });
+  });
+
+  it("reads a match written before the times by phase were recorded, without them", () => {
+    const json = matchJson();
+    delete (json.summary.moveTimes[0] as { phases?: unknown }).phases;
+    expect(row("old", json).phaseSeconds).toBeUndefined();
   });
 
   const without = (drop: (json: ReturnType<typeof matchJson>) => void): string => {
@@ -113,6 +125,11 @@ describe("a rung's match JSON", () => {
     ],
     ["one forfeit count", without((j) => (j.summary.forfeits = [0])), /^"summary.forfeits.1" is missing: /],
     ["no move times", without((j) => (j.summary.moveTimes = [])), /^"summary.moveTimes.0.averageSeconds" is missing: /],
+    [
+      "a phase's time as text",
+      without((j) => ((j.summary.moveTimes[0]!.phases as { opening: unknown }).opening = "0.9")),
+      /^"summary.moveTimes.0.phases.opening" is not a number of seconds: /,
+    ],
   ])("refuses %s, saying which field is wrong", (_, text, message) => {
     const read = readLadderRow("x", text);
     expect(read.ok).toBe(false);
@@ -133,15 +150,16 @@ describe("the ladder's table", () => {
         forfeits: [0, 2],
       }),
     ),
-    row("rhino-4", matchJson({ wins: 10, draws: 2, losses: 8 })),
+    // A rung played before the times by phase were recorded.
+    { ...row("rhino-4", matchJson({ wins: 10, draws: 2, losses: 8 })), phaseSeconds: undefined },
   ];
 
   it("is aligned in columns, with the score, Elo and its interval from W/D/L", () => {
     expect(formatLadderTable(rows)).toEqual([
-      "rung     opponent                   time a move  W/D/L   score  Elo (95% CI)              our time a move: mean, max  forfeits: us, them",
-      "rhino-1  /usr/games/gtp-rhino -l 1  1 s          19/0/1  0.950  +511.5 (+307.5 to +inf)   0.81 s, 1.05 s              0, 0",
-      "classic  ./othello --gtp '--x=a|b'  1 s          20/0/0  1.000  +inf (+inf to +inf)       0.81 s, 1.05 s              0, 2",
-      "rhino-4  /usr/games/gtp-rhino -l 1  1 s          10/2/8  0.550  +34.9 (-112.7 to +197.1)  0.81 s, 1.05 s              0, 0",
+      "rung     opponent                   time a move  W/D/L   score  Elo (95% CI)              our time a move: mean, max  our mean a move: opening, middle game, ending  forfeits: us, them",
+      "rhino-1  /usr/games/gtp-rhino -l 1  1 s          19/0/1  0.950  +511.5 (+307.5 to +inf)   0.81 s, 1.05 s              0.94 s, 0.95 s, -                              0, 0",
+      "classic  ./othello --gtp '--x=a|b'  1 s          20/0/0  1.000  +inf (+inf to +inf)       0.81 s, 1.05 s              0.94 s, 0.95 s, -                              0, 2",
+      "rhino-4  /usr/games/gtp-rhino -l 1  1 s          10/2/8  0.550  +34.9 (-112.7 to +197.1)  0.81 s, 1.05 s              -                                              0, 0",
     ]);
   });
 
@@ -149,15 +167,16 @@ describe("the ladder's table", () => {
     const markdown = formatLadderMarkdown(rows);
     expect(markdown[0]).toBe(
       "Played 2025-03-04, 2025-03-05 by `othello ladder` (`make ladder`): `./othello --gtp` against each opponent, both over GTP with " +
-        "`time_settings 0 S 1` (S the time a move), the openings from `protocol/match/xot-large.txt`, each played with both colours, 2 game(s) at once.",
+        "`time_settings 0 S 1` (S the time a move), the openings from `protocol/match/xot-large.txt`, each played with both colours, 2 game(s) at once; " +
+        "the phases by empty squares: opening (41-60 empties), middle game (21-40), ending (0-20).",
     );
     expect(markdown.slice(1)).toEqual([
       "",
-      "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | forfeits: us, them |",
-      "|---|---|---|---|---|---|---|---|",
-      "| rhino-1 | `/usr/games/gtp-rhino -l 1` | 1 s | 19/0/1 | 0.950 | +511.5 (+307.5 to +inf) | 0.81 s, 1.05 s | 0, 0 |",
-      "| classic | `./othello --gtp '--x=a\\|b'` | 1 s | 20/0/0 | 1.000 | +inf (+inf to +inf) | 0.81 s, 1.05 s | 0, 2 |",
-      "| rhino-4 | `/usr/games/gtp-rhino -l 1` | 1 s | 10/2/8 | 0.550 | +34.9 (-112.7 to +197.1) | 0.81 s, 1.05 s | 0, 0 |",
+      "| rung | opponent | time a move | W/D/L | score | Elo (95% CI) | our time a move: mean, max | our mean a move: opening, middle game, ending | forfeits: us, them |",
+      "|---|---|---|---|---|---|---|---|---|",
+      "| rhino-1 | `/usr/games/gtp-rhino -l 1` | 1 s | 19/0/1 | 0.950 | +511.5 (+307.5 to +inf) | 0.81 s, 1.05 s | 0.94 s, 0.95 s, - | 0, 0 |",
+      "| classic | `./othello --gtp '--x=a\\|b'` | 1 s | 20/0/0 | 1.000 | +inf (+inf to +inf) | 0.81 s, 1.05 s | 0.94 s, 0.95 s, - | 0, 2 |",
+      "| rhino-4 | `/usr/games/gtp-rhino -l 1` | 1 s | 10/2/8 | 0.550 | +34.9 (-112.7 to +197.1) | 0.81 s, 1.05 s | - | 0, 0 |",
     ]);
   });
 });

@@ -216,8 +216,12 @@ describe("the match runner", () => {
     expect(run.stdout).toMatch(
       /^time per move of B: average \d+\.\d{3} s, max \d+\.\d{3} s over \d+ moves, at most \d+\.\d{3} s in one game$/m,
     );
+    expect(run.stdout).toMatch(
+      /^ {2}by phase, opening \(41-60 empties\), middle game \(21-40\), ending \(0-20\): \d+\.\d{3} s, \d+\.\d{3} s, \d+\.\d{3} s$/m,
+    );
     expect(run.stderr).toContain("2/2");
     const data = JSON.parse(readFileSync(json, "utf8"));
+    expect(Object.keys(data.summary.moveTimes[0].phases)).toEqual(["opening", "middleGame", "ending"]);
     expect(data.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(data.summary.games).toBe(2);
     expect(data.games.map((g: { opening: string }) => g.opening)).toEqual(["f5 d6 c3", "f5 d6 c3"]);

@@ -110,7 +110,7 @@ describe("othello --threads", () => {
     const lines = searchLines(stderr);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(
-      /^search: black: 600 visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\) on 2 threads, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
+      /^search: black: 600 visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved, first visit after \d+ ms\) on 2 threads, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
     );
     expect(lines[1]).toMatch(/^search: white: 600 visits in [\d.]+ s \(\d+\/s; [^)]*\) on 2 threads, reused \d+,/);
     expect(stderr).not.toContain("threads:");
@@ -204,7 +204,7 @@ describe("othello --threads", () => {
       const lines = searchLines(stderr);
       expect(lines).toHaveLength(6);
       expect(lines[0]).toMatch(
-        /^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
+        /^search: black: \d+ visits in [\d.]+ s \(\d+\/s; eval leaves, priors, \d+ solved, first visit after \d+ ms\)( on 2 threads sharing one tree)?, reused 0, \d+ nodes, 0 pruned; [A-H][1-8] \(\d \d\) wins [\d.]+% of \d+; pv [A-H][1-8]/,
       );
       // One tree: its nodes are no more than the visits make (a leaf is expanded at its second visit), not a sum over trees.
       const counts = lines.map((l) => /: (\d+) visits .* reused (\d+), (\d+) nodes,/.exec(l)!.slice(1).map(Number));

@@ -22,6 +22,7 @@ const SEARCH: SearchReport = {
   move: v("c4"),
   visits: 12345,
   elapsedMs: 480,
+  startMs: 1,
   reused: 300,
   nodes: 20000,
   pruned: 3,
