@@ -37,7 +37,7 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
-/** 2^20 entries: 22 MiB (16 bytes of key, 4 of bounds, move and empties, 2 of solve number each). */
+/** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
 
 /**

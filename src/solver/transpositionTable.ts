@@ -1,5 +1,5 @@
 /**
- * The solver's transposition table: a fixed number of entries in typed arrays, allocated
+ * The solver's transposition table: a fixed number of entries in one typed array, allocated
  * once. An entry holds a whole position (four words, so a hit is never a different position),
  * bounds lo <= score <= hi of its exact game value, the best move found, its number of empty
  * squares and the number of the solve that stored it.
@@ -11,7 +11,12 @@
  * moves to the second place; else the new one replaces the second entry, whatever it holds.
  *
  * Bounds are facts about a position, true in any later solve, so nothing needs clearing
- * between solves; the solve number only lets new entries win the deep places.
+ * between solves; the solve number only lets new entries win the deep places. Clearing writes
+ * nothing either: it starts a new solve number and hides every entry stored before it.
+ *
+ * Layout: eight words an entry (the position's four, the packed bounds, the solve number, two
+ * unused), so that a bucket is 64 bytes, one cache line: a probe or a store reads one line
+ * (the keys, bounds and solve numbers in three arrays cost up to three).
  */
 
 /** No move stored: a pass or a fail-low without a best move. */
@@ -20,12 +25,14 @@ export const NO_MOVE = 127;
 export class TranspositionTable {
   /** Bucket index mask (the number of buckets is a power of two). */
   private readonly bucketMask: number;
-  /** Four words per entry: player low, high, opponent low, high. */
-  private readonly keys: Int32Array;
-  /** Per entry: lo + 64 (bits 0-7), hi + 64 (8-15), move (16-22), empties (23-28). */
-  private readonly data: Int32Array;
-  private readonly solveNumbers: Uint16Array;
+  /**
+   * Per entry, from word e * 8: player low, high, opponent low, high; lo + 64 (bits 0-7),
+   * hi + 64 (8-15), move (16-22), empties (23-28); the number of the solve that stored it.
+   */
+  private readonly entries: Int32Array;
   private solveNumber = 1;
+  /** The entries of solves numbered below this were cleared: they are not there. */
+  private firstVisible = 1;
 
   /** Filled by a successful `probe`. */
   lo = 0;
@@ -37,22 +44,21 @@ export class TranspositionTable {
     if (!Number.isInteger(bits) || bits < 1 || bits > 26)
       throw new Error(`transposition table bits must be 1..26, got ${bits}`);
     this.bucketMask = (1 << (bits - 1)) - 1;
-    this.keys = new Int32Array(4 << bits);
-    this.data = new Int32Array(1 << bits);
-    this.solveNumbers = new Uint16Array(1 << bits);
+    this.entries = new Int32Array(8 << bits);
   }
 
   /** Forgets every entry. */
   clear(): void {
-    this.keys.fill(0);
-    this.data.fill(0);
-    this.solveNumbers.fill(0);
-    this.solveNumber = 1;
+    this.newSolve();
+    this.firstVisible = this.solveNumber;
   }
 
-  /** Marks the start of a solve: the entries stored from now on are the newest. */
+  /**
+   * Marks the start of a solve: the entries stored from now on are the newest. (A 32-bit count:
+   * at a million solves a second it would take half an hour to wrap; no caller comes near.)
+   */
   newSolve(): void {
-    this.solveNumber = this.solveNumber === 0xffff ? 1 : this.solveNumber + 1;
+    this.solveNumber++;
   }
 
   /** The first entry of the position's bucket. */
@@ -68,9 +74,15 @@ export class TranspositionTable {
   }
 
   private holds(e: number, pl: number, ph: number, ol: number, oh: number): boolean {
-    const k = e << 2;
-    const keys = this.keys;
-    return keys[k] === pl && keys[k + 1] === ph && keys[k + 2] === ol && keys[k + 3] === oh;
+    const k = e << 3;
+    const entries = this.entries;
+    return (
+      entries[k] === pl &&
+      entries[k + 1] === ph &&
+      entries[k + 2] === ol &&
+      entries[k + 3] === oh &&
+      entries[k + 5]! >= this.firstVisible
+    );
   }
 
   /** Whether the position is stored; if so its bounds and move are in lo, hi and move. */
@@ -80,7 +92,7 @@ export class TranspositionTable {
       e++;
       if (!this.holds(e, pl, ph, ol, oh)) return false;
     }
-    const d = this.data[e]!;
+    const d = this.entries[(e << 3) + 4]!;
     this.lo = (d & 255) - 64;
     this.hi = ((d >>> 8) & 255) - 64;
     this.move = (d >>> 16) & 127;
@@ -94,36 +106,36 @@ export class TranspositionTable {
     if (this.holds(first, pl, ph, ol, oh)) e = first;
     else if (this.holds(first + 1, pl, ph, ol, oh)) e = first + 1;
     else e = -1;
+    const entries = this.entries;
     if (e >= 0) {
-      const d = this.data[e]!;
+      const d = entries[(e << 3) + 4]!;
       const oldLo = (d & 255) - 64;
       const oldHi = ((d >>> 8) & 255) - 64;
       if (oldLo > lo && oldLo <= hi) lo = oldLo;
       if (oldHi < hi && oldHi >= lo) hi = oldHi;
       if (move === NO_MOVE) move = (d >>> 16) & 127;
-    } else if (empties >= ((this.data[first]! >>> 23) & 63) || this.solveNumbers[first] !== this.solveNumber) {
+    } else if (
+      empties >= ((entries[(first << 3) + 4]! >>> 23) & 63) ||
+      entries[(first << 3) + 5] !== this.solveNumber
+    ) {
       this.copy(first, first + 1);
       e = first;
     } else {
       e = first + 1;
     }
-    const k = e << 2;
-    this.keys[k] = pl;
-    this.keys[k + 1] = ph;
-    this.keys[k + 2] = ol;
-    this.keys[k + 3] = oh;
-    this.data[e] = (lo + 64) | ((hi + 64) << 8) | (move << 16) | (empties << 23);
-    this.solveNumbers[e] = this.solveNumber;
+    const k = e << 3;
+    entries[k] = pl;
+    entries[k + 1] = ph;
+    entries[k + 2] = ol;
+    entries[k + 3] = oh;
+    entries[k + 4] = (lo + 64) | ((hi + 64) << 8) | (move << 16) | (empties << 23);
+    entries[k + 5] = this.solveNumber;
   }
 
   private copy(from: number, to: number): void {
-    const f = from << 2;
-    const t = to << 2;
-    this.keys[t] = this.keys[f]!;
-    this.keys[t + 1] = this.keys[f + 1]!;
-    this.keys[t + 2] = this.keys[f + 2]!;
-    this.keys[t + 3] = this.keys[f + 3]!;
-    this.data[to] = this.data[from]!;
-    this.solveNumbers[to] = this.solveNumbers[from]!;
+    const entries = this.entries;
+    const f = from << 3;
+    const t = to << 3;
+    for (let i = 0; i < 6; i++) entries[t + i] = entries[f + i]!;
   }
 }

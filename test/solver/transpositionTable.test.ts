@@ -93,17 +93,26 @@ describe("the transposition table", () => {
     expect(again([-64, 64], -64, 64, 31)).toEqual([-64, 64, 31]); // a move found replaces the old
   });
 
-  it("numbers its solves 1 to 65535, then 1 again, as its 16-bit entries can tell them apart", () => {
-    const table = new TranspositionTable(1); // solve 1
-    for (let i = 1; i < 0xffff; i++) table.newSolve(); // solve 65535
+  it("a cleared table is as a new one: the old entries hidden, and the deep place free for any entry", () => {
+    const table = new TranspositionTable(1); // one bucket of two entries
+    table.newSolve();
     table.store(1, 0, 2, 0, 20, 0, 0, 1);
-    table.newSolve(); // solve 1 again
-    table.store(3, 0, 4, 0, 10, 0, 0, 2); // the first entry is from an earlier solve: taken
-    table.store(5, 0, 6, 0, 8, 0, 0, 3); // shallower than the first, of this solve: the second
-    table.store(7, 0, 8, 0, 9, 0, 0, 4); // the same
-    expect(entry(table, 3, 4)).toBeDefined();
-    expect(entry(table, 7, 8)).toBeDefined();
+    table.store(3, 0, 4, 0, 10, 0, 0, 2);
+    table.clear();
     expect(entry(table, 1, 2)).toBeUndefined();
+    expect(entry(table, 3, 4)).toBeUndefined();
+    // The position of a hidden entry is stored anew, not merged with it (whose move it would keep).
+    table.store(1, 0, 2, 0, 20, 4, 8, NO_MOVE);
+    expect(entry(table, 1, 2)).toEqual([4, 8, NO_MOVE]);
+    table.clear();
+    // Stored without a new solve after the clear: seen, and the first place goes to the first
+    // entry stored, however deep the hidden one there.
+    table.store(5, 0, 6, 0, 8, 0, 0, 3);
+    table.store(7, 0, 8, 0, 9, 0, 0, 4); // deeper than the first: takes it, the first moves to the second
+    table.store(9, 0, 10, 0, 2, 0, 0, 5); // shallower: replaces the second
+    expect(entry(table, 7, 8)).toEqual([0, 0, 4]);
+    expect(entry(table, 9, 10)).toEqual([0, 0, 5]);
     expect(entry(table, 5, 6)).toBeUndefined();
+    expect(entry(table, 1, 2)).toBeUndefined();
   });
 });
