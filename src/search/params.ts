@@ -58,7 +58,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Two pools of this many nodes (64 bytes each) are kept: about 512 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
-  minimaxWeight: 0,
+  minimaxWeight: 0.2,
 };
 
 /**
@@ -71,4 +71,5 @@ export const CLASSIC_SEARCH_PARAMS: SearchParams = {
   leaf: "playout",
   priorVisits: 0,
   ppR: 0,
+  minimaxWeight: 0,
 };

@@ -212,7 +212,7 @@ describe("engine command line", () => {
       ["priorVisits", "0 to 1000", "2"],
       ["leaf", "eval|playout", "eval"],
       ["evalScale", "0.1 to 1000", "7"],
-      ["minimaxWeight", "0 to 1", "0"],
+      ["minimaxWeight", "0 to 1", "0.2"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
       ["earlyStop", "on|off", "on"],
