@@ -91,10 +91,10 @@ export function maxMoveSeconds(options: EngineOptions): number | undefined {
 export const DEFAULT_MOVE_SECONDS = 5;
 /** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
 export const DEFAULT_CONNECT_SECONDS = 10;
-/** Two pools of this many nodes, 60 bytes each, stay under 2 GB, well within the course's 4 GiB. */
+/** Two pools of this many nodes, 64 bytes each, take about 2 GB, well within the course's 4 GiB. */
 const MAX_NODES = 16_000_000;
 /**
- * Each thread is a search with its own tree (--max-nodes, 480 MB by default), and more
+ * Each thread is a search with its own tree (--max-nodes, 512 MB by default), and more
  * threads than cores only share them: 16 is past any machine the course runs on.
  */
 const MAX_THREADS = 16;
@@ -207,6 +207,7 @@ export function parseEngineName(text: string): Result<string> {
 const TUNING_MATCHES = "docs/lab/2026-11-23-tuning-with-the-evaluation.md";
 const TIME_MATCHES = "docs/lab/2026-11-23-time-allocation.md";
 const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
+const MINIMAX_MATCHES = "docs/lab/2026-11-25-implicit-minimax.md";
 
 /**
  * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
@@ -236,6 +237,12 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     decimalForm(0.1, 1000),
     "with leaf=eval: discs of evaluation per unit of log-odds of winning",
     `fitted by othello curve on the shipped weights, 7.01 and 7.09 over two seeds (docs/evaluation.md); against it a scale by band of empty squares scored 0.512, 40 games at 0.2 s a move (${TUNING_MATCHES})`,
+  ),
+  minimaxWeight: searchKey(
+    "minimaxWeight",
+    decimalForm(0, 1),
+    "implicit minimax backups: the weight alpha of the evaluation's minimax value beside the mean in selection; 0: the mean alone",
+    `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 0.5 s a move (${MINIMAX_MATCHES})`,
   ),
   ppMinVisits: searchKey(
     "ppMinVisits",

@@ -32,6 +32,12 @@ export interface SearchParams {
    * solver instead of played out at random, and its result is proven (MCTS-solver); 0: never.
    */
   readonly solveEmpties: number;
+  /**
+   * Implicit minimax backups (Lanctot, Winands, Pepels and Sturtevant 2014): each node keeps the
+   * minimax value of the evaluation over its subtree beside its mean, and selection reads
+   * (1 - alpha) * mean + alpha * minimax, alpha this weight; 0: the plain mean.
+   */
+  readonly minimaxWeight: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
@@ -49,9 +55,10 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
   ppR: 0,
   ppMinVisits: 64,
-  // Two pools of this many nodes (60 bytes each) are kept: about 480 MB in all.
+  // Two pools of this many nodes (64 bytes each) are kept: about 512 MB in all.
   maxNodes: 4_000_000,
   solveEmpties: 8,
+  minimaxWeight: 0.2,
 };
 
 /**
@@ -64,4 +71,5 @@ export const CLASSIC_SEARCH_PARAMS: SearchParams = {
   leaf: "playout",
   priorVisits: 0,
   ppR: 0,
+  minimaxWeight: 0,
 };

@@ -115,6 +115,7 @@ export class Search {
   private configureTree(tree: Tree): void {
     tree.priorVisits = this.params.priorVisits;
     tree.spreads = this.params.ppR > 0;
+    tree.minimaxWeight = this.params.minimaxWeight;
   }
 
   /**
@@ -336,6 +337,7 @@ export class Search {
     const flat = this.params.algorithm === "ucb";
     const evaluated = this.params.leaf === "eval";
     const { ppR, ppMinVisits, ucbC } = this.params;
+    const minimax = this.params.minimaxWeight > 0;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     let solvedNow = false;
@@ -439,6 +441,9 @@ export class Search {
       let proving = !lost && proof[node] !== Proof.Unproven;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
+        // The minimax value first, so that the selection terms `record` sets include it; a shared
+        // tree's root is no one's child, and writing it would send its line from core to core.
+        if (minimax && (d > 0 || !shared)) tree.updateMinimax(n);
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;

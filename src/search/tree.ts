@@ -49,7 +49,7 @@ export class Tree {
   /**
    * The two terms selection reads of each child, side by side so that one cache line holds
    * both: at 2n, (total + priorVisits * prior) / (visits + priorVisits), the mean with the
-   * prior; at 2n + 1, 1 / sqrt(visits + priorVisits), the exploration term's factor (Infinity
+   * prior (mixed with the minimax value when `minimaxWeight` is above 0); at 2n + 1, 1 / sqrt(visits + priorVisits), the exploration term's factor (Infinity
    * while unvisited without priors).
    */
   readonly selectionTerms: Float64Array;
@@ -62,6 +62,13 @@ export class Tree {
    * working the flips out again cost more than any other step of the descent.
    */
   readonly gained: Int32Array;
+  /**
+   * The minimax value of the evaluation under the node, in the same scale and view as its mean
+   * (implicit minimax backups, Lanctot, Winands, Pepels and Sturtevant 2014): a leaf's prior, a
+   * proven node's result, an expanded node's 1 - its best child's. Kept up to date along the
+   * path (`updateMinimax`) only while `minimaxWeight` is above 0.
+   */
+  readonly minimax: Float32Array;
   /** Scratch for `copySubtree`: the source node of each copy. */
   private readonly origin: Int32Array;
   /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed). */
@@ -88,6 +95,12 @@ export class Tree {
    * deep in a large tree) at every level of every visit.
    */
   spreads = true;
+
+  /**
+   * The weight alpha of the minimax value in the mean selection reads: (1 - alpha) * mean +
+   * alpha * minimax (SearchParams.minimaxWeight); 0, the plain mean, never reads the column.
+   */
+  minimaxWeight = 0;
 
   /** Virtual results each prior counts as; 0 for none (the classic search). */
   get priorVisits(): number {
@@ -126,6 +139,7 @@ export class Tree {
     this.proof = column(Uint8Array, memory, Column.Proof);
     this.origin = column(Int32Array, memory, Column.Origin);
     this.gained = column(Int32Array, memory, Column.Gained);
+    this.minimax = column(Float32Array, memory, Column.Minimax);
     this.header = headerColumn(memory);
   }
 
@@ -162,6 +176,7 @@ export class Tree {
     // setPrior(n, 0.5) without its reads of the counts just cleared: with or without the
     // priors' visits, an unvisited node's mean is 0.5. A node is made at every expansion.
     this.prior[n] = 0.5;
+    this.minimax[n] = 0.5;
     this.selectionTerms[2 * n] = 0.5;
     this.selectionTerms[2 * n + 1] = this.tables.inverseSqrt(0);
   }
@@ -269,7 +284,28 @@ export class Tree {
   /** Gives the (unvisited) node its prior, the evaluation's win probability for the player who moved into it. */
   setPrior(node: number, p: number): void {
     this.prior[node] = p;
+    this.minimax[node] = p;
     this.refresh(node);
+  }
+
+  /**
+   * Recomputes the node's minimax value from what it is now: its result once proven, 1 - its
+   * best child's once expanded, else its prior. The search calls it along the path, deepest
+   * first, before recording the visit's result, so the selection terms see the new value.
+   */
+  updateMinimax(node: number): void {
+    const p = this.proof[node]!;
+    if (p !== Proof.Unproven) {
+      this.minimax[node] = p === Proof.Win ? 1 : p === Proof.Loss ? 0 : 0.5;
+      return;
+    }
+    const count = this.childCount[node]!;
+    if (count === 0 || (this.flags[node]! & NodeFlag.Expanded) === 0) return;
+    const minimax = this.minimax;
+    const first = this.firstChild[node]!;
+    let best = minimax[first]!;
+    for (let c = first + 1; c < first + count; c++) if (minimax[c]! > best) best = minimax[c]!;
+    minimax[node] = 1 - best;
   }
 
   /** Adds one result in [0, 1], for the player who moved into the node. */
@@ -313,7 +349,9 @@ export class Tree {
     const m = visits + k;
     // Without priors the prior is not read: k * prior is 0 and total + 0 is total, so the mean
     // is the same, and the classic search's backup spares a cache line per level.
-    this.selectionTerms[2 * node] = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    const mean = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    const a = this.minimaxWeight;
+    this.selectionTerms[2 * node] = a === 0 ? mean : (1 - a) * mean + a * this.minimax[node]!;
     this.selectionTerms[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
 
@@ -353,6 +391,7 @@ export class Tree {
     this.size = 0;
     this.priorVisits = from.priorVisits;
     this.spreads = from.spreads;
+    this.minimaxWeight = from.minimaxWeight;
     this.origin[this.add(from.move[node]!)] = node;
     // Breadth-first over the copies, so each node's children stay contiguous.
     for (let dst = 0; dst < this.size; dst++) {
@@ -374,6 +413,7 @@ export class Tree {
     this.squares[dst] = from.squares[src]!;
     this.proof[dst] = from.proof[src]!;
     this.prior[dst] = from.prior[src]!;
+    this.minimax[dst] = from.minimax[src]!;
     this.selectionTerms[2 * dst] = from.selectionTerms[2 * src]!;
     this.selectionTerms[2 * dst + 1] = from.selectionTerms[2 * src + 1]!;
     this.gained[2 * dst] = from.gained[2 * src]!;

@@ -19,6 +19,7 @@ export const enum Column {
   Proof,
   Origin,
   Gained,
+  Minimax,
 }
 
 /** Each column's element constructor, by Column. */
@@ -35,6 +36,7 @@ const ELEMENTS = [
   Uint8Array,
   Int32Array,
   Int32Array,
+  Float32Array,
 ] as const;
 /** The header's buffer, after the columns': the pool's size. */
 const HEADER = ELEMENTS.length;

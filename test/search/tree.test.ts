@@ -107,6 +107,7 @@ describe("a tree's memory layout", () => {
         tree.selectionTerms,
         tree.proof,
         tree.gained,
+        tree.minimax,
       ];
       const sets = columns.map((c) => Math.floor(c.byteOffset / 64) % 64);
       expect(new Set(sets).size).toBe(columns.length);

@@ -143,6 +143,7 @@ describe("engine command line", () => {
     ["priorVisits=0", { search: { ...DEFAULT_SEARCH_PARAMS, priorVisits: 0 } }],
     ["leaf=playout", { search: { ...DEFAULT_SEARCH_PARAMS, leaf: "playout" } }],
     ["evalScale=5.5", { search: { ...DEFAULT_SEARCH_PARAMS, evalScale: 5.5 } }],
+    ["minimaxWeight=0.4", { search: { ...DEFAULT_SEARCH_PARAMS, minimaxWeight: 0.4 } }],
     ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
     ["timeAllocation=flat", { timeAllocation: "flat" }],
     ["earlyStop=on", { earlyStop: true }],
@@ -168,7 +169,7 @@ describe("engine command line", () => {
       expect(parse("--tune", `${key}=${spec.read(DEFAULTS)}`)).toEqual(parse());
   });
 
-  const KEYS = "ucbC, priorVisits, leaf, evalScale, ppMinVisits, timeAllocation, earlyStop";
+  const KEYS = "ucbC, priorVisits, leaf, evalScale, minimaxWeight, ppMinVisits, timeAllocation, earlyStop";
   it.each([
     [["--tune"], "--tune needs a value KEY=VALUE"],
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
@@ -211,6 +212,7 @@ describe("engine command line", () => {
       ["priorVisits", "0 to 1000", "2"],
       ["leaf", "eval|playout", "eval"],
       ["evalScale", "0.1 to 1000", "7"],
+      ["minimaxWeight", "0 to 1", "0.2"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
       ["earlyStop", "on|off", "off"],
