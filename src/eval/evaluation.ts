@@ -4,12 +4,14 @@ import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js
 
 /**
  * The static evaluation: the predicted final disc difference for the side to move, the sum of
- * its stage's weights over the position's pattern places. Allocation-free.
+ * its stage's weights over the position's pattern places. Allocation-free. Along a search
+ * path, `IncrementalEvaluation` gives the same values from indices kept up to date move by move.
  */
 export class Evaluation {
-  private readonly table: Int16Array;
-  /** STAGE_BASE[e]: where the table of the stage of e empty squares starts. */
-  private readonly stageBase = new Int32Array(65);
+  /** The weights spread over full base-3 tables, stage by stage (`expandWeights`). */
+  readonly table: Int16Array;
+  /** stageBase[e]: where the table of the stage of e empty squares starts. */
+  readonly stageBase = new Int32Array(65);
   private readonly entries = new Int32Array(FEATURES);
 
   constructor(readonly weights: Weights) {
