@@ -1,4 +1,5 @@
 import { popcount } from "../bitboard.js";
+import { IncrementalEvaluation } from "./incrementalEvaluation.js";
 import { FEATURES, RAW_SIZE, patternEntries } from "./patterns.js";
 import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js";
 
@@ -17,6 +18,11 @@ export class Evaluation {
   constructor(readonly weights: Weights) {
     this.table = expandWeights(weights);
     for (let e = 0; e <= 64; e++) this.stageBase[e] = stageOf(e, weights.stages) * RAW_SIZE;
+  }
+
+  /** A valuer of a node's children for the tree search (`LeafEvaluation.childValues`): an incremental evaluation of its own. */
+  childValues(): IncrementalEvaluation {
+    return new IncrementalEvaluation(this);
   }
 
   /** The mover (pl, ph) against (ol, oh): the final disc difference it can expect. */

@@ -1,4 +1,5 @@
 import { lowestBit, popcount } from "../bitboard.js";
+import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { FEATURES, PLACES, RAW_SIZE, patternEntries } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_PLACES } from "./squarePlaces.js";
@@ -23,7 +24,7 @@ const CONSTANT = RAW_SIZE - 1;
  * writes the next level, a copy of the current one with the move's changes, so `undo` only
  * steps back a level.
  */
-export class IncrementalEvaluation {
+export class IncrementalEvaluation implements ChildValues {
   private readonly table: Int16Array;
   private readonly stageBase: Int32Array;
   /** Level l: view 0's entries at l * LEVEL, view 1's after them. */
@@ -124,6 +125,19 @@ export class IncrementalEvaluation {
     for (; fl !== 0; fl &= fl - 1) this.add(lowestBit(fl), to);
     for (; fh !== 0; fh &= fh - 1) this.add(32 + lowestBit(fh), to);
     return this.sum(to, this.empties - 1);
+  }
+
+  /**
+   * `evaluateAfter` for the move from the position at `set` (no move since) that gains the mover
+   * (gl, gh): the square played and the discs turned; for a pass, nothing and the opponent's
+   * `evaluate`. The search's tree keeps its children's moves so.
+   */
+  evaluateAfterGain(gl: number, gh: number): number {
+    if ((gl | gh) === 0) return this.sum(PLACES, this.empties);
+    const fl = gl & this.startOpponentLo;
+    const fh = gh & this.startOpponentHi;
+    const pl = gl & ~fl;
+    return this.evaluateAfter(pl !== 0 ? lowestBit(pl) : 32 + lowestBit(gh & ~fh), fl, fh);
   }
 
   /** The state as plain numbers (the current level's entries, the view to move, the empty squares): for comparing states. */

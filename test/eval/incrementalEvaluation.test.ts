@@ -66,10 +66,11 @@ describe("the incremental evaluation", () => {
     for (const stages of [1, 7, 61]) checkGame(randomEvaluation(33, stages), new Random(34 + stages));
   });
 
-  it("values a position's children straight after set, and the position itself after them", () => {
+  it("values a position's children straight after set, by move or by gained discs (passes included), and the position itself after them", () => {
     const evaluation = randomEvaluation(37);
     const state = new IncrementalEvaluation(evaluation);
     const random = new Random(38);
+    let passes = 0;
     for (let g = 0; g < 200; g++) {
       let p = randomPosition(random, 1 + (g % 59));
       if (p.isGameOver()) continue;
@@ -77,14 +78,22 @@ describe("the incremental evaluation", () => {
       state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       for (const s of p.legalSquares()) {
         const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-        expect(state.evaluateAfter(s, fl, resultHi), `position ${g}, move ${s}`).toBe(
-          evaluatePosition(evaluation, p.play(s)),
-        );
+        const fh = resultHi;
+        const after = evaluatePosition(evaluation, p.play(s));
+        expect(state.evaluateAfter(s, fl, fh), `position ${g}, move ${s}`).toBe(after);
+        // The tree search's form: the discs the move gains, its square included.
+        const gained = [fl | (s < 32 ? 1 << s : 0), fh | (s < 32 ? 0 : 1 << (s - 32))] as const;
+        expect(state.evaluateAfterGain(...gained), `position ${g}, move ${s} as gained discs`).toBe(after);
+      }
+      if (p.legalSquares().length === 0) {
+        expect(state.evaluateAfterGain(0, 0), `position ${g}, a pass`).toBe(evaluatePosition(evaluation, p.swapped()));
+        passes++;
       }
       expect(state.evaluate(), `position ${g}`).toBe(evaluatePosition(evaluation, p));
       state.pass();
       expect(state.evaluate(), `position ${g} passed`).toBe(evaluatePosition(evaluation, p.swapped()));
     }
+    expect(passes).toBeGreaterThan(0);
   });
 
   it("reaches, move by move, the state that set computes from the position reached", () => {
