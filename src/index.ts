@@ -35,6 +35,7 @@ export * from "./eval/patterns.js";
 export * from "./eval/weights.js";
 export * from "./eval/weightsFile.js";
 export * from "./eval/evaluation.js";
+export * from "./eval/incrementalEvaluation.js";
 export * from "./eval/alphaBeta.js";
 export * from "./train/samples.js";
 export * from "./train/selfPlay.js";

@@ -3,6 +3,7 @@ import {
   DEFAULT_SEARCH_PARAMS,
   type Evaluation,
   Game,
+  IncrementalEvaluation,
   Position,
   Random,
   Search,
@@ -13,6 +14,14 @@ import {
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { type Parallelisation, defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
 import { ParallelSearch } from "../threads/parallelSearch.js";
+import {
+  type Children,
+  childrenOf,
+  evaluateChildrenFully,
+  evaluateChildrenIncrementally,
+  measureEvaluations,
+  randomGamePositions,
+} from "./evaluationBench.js";
 import { parseWholeNumber } from "../text/numbers.js";
 import { field } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -36,8 +45,10 @@ export const benchProgram: Program<BenchOptions> = {
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
     "weights), random playouts, and the tree search (the classic one's playouts, flat UCB's, the default one's visits),",
-    "single-threaded. Results on stdout, among them `evals/s: N`, `visits/s: N` and, last, `playouts/s: N`",
-    "(the best rounds); progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
+    "single-threaded. Results on stdout, among them `evals/s: N` (full evaluations of positions),",
+    "`incremental evals/s: N` (the positions' children valued from each position, as the searches do: per child",
+    "the opponent's indices copied, changed by the move and summed), `visits/s: N` and, last, `playouts/s: N` (best rounds);",
+    "progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
     "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
     "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
   ],
@@ -235,36 +246,29 @@ function measureThreads(
   return { one: oneRates!, many: manyRates!, longer: longerRates };
 }
 
-/** Positions of random games from the start, 4 words each (mover low, high, opponent low, high), the ones where the mover has a move. */
-function randomGamePositions(count: number, random: Random): Int32Array {
-  const boards = new Int32Array(4 * count);
-  let n = 0;
-  while (n < count) {
-    let p = Position.initial();
-    while (!p.isGameOver() && n < count) {
-      const moves = p.legalMoves();
-      if (moves.length > 1 || moves[0] !== 64)
-        boards.set([p.playerLo, p.playerHi, p.opponentLo, p.opponentHi], 4 * n++);
-      p = p.play(moves[random.below(moves.length)]!);
-    }
-  }
-  return boards;
-}
-
-/** Evaluations per second over the positions, cycled, for one round of about `ms`. */
-export function measureEvaluations(ms: number, evaluation: Evaluation, boards: Int32Array): number {
-  let n = 0;
-  let sink = 0;
-  const t0 = performance.now();
-  let elapsed = 0;
-  do {
-    for (let i = 0; i < boards.length; i += 4)
-      sink += evaluation.evaluate(boards[i]!, boards[i + 1]!, boards[i + 2]!, boards[i + 3]!);
-    n += boards.length >> 2;
-    elapsed = performance.now() - t0;
-  } while (elapsed < ms);
-  // The sum is used, so the evaluations cannot be optimised away.
-  return Number.isNaN(sink) ? 0 : (n * 1000) / elapsed;
+/**
+ * The children of the positions valued by the full evaluation and by the incremental one (as
+ * the search values a node's children), each `rounds` one-second rounds in slices taken in turn.
+ */
+function measureChildren(
+  rounds: number,
+  evaluation: Evaluation,
+  children: Children,
+  log: (text: string) => void,
+): number[][] {
+  const state = new IncrementalEvaluation(evaluation);
+  // Warm-up, so the optimising compiler has finished with both.
+  evaluateChildrenFully(300, evaluation, children);
+  evaluateChildrenIncrementally(300, state, children);
+  return measureInTurn(
+    [
+      { begin: () => {}, slice: (ms) => evaluateChildrenFully(ms, evaluation, children) },
+      { begin: () => {}, slice: (ms) => evaluateChildrenIncrementally(ms, state, children) },
+    ],
+    rounds,
+    log,
+    "the positions' children evaluated in full and incrementally in turn",
+  );
 }
 
 /** `othello bench`: move generation (perft), evaluation and random-playout speed. */
@@ -297,6 +301,18 @@ export function benchCommand(args: readonly string[], out: Output): number {
     `evaluations/s, ${rounds} one-second rounds over ${boards.length >> 2} positions of random games: ${evalRates.map(Math.round).join(" ")}`,
   );
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
+  const children = childrenOf(boards);
+  const [fullRates, incrementalRates] = measureChildren(rounds, loaded.value, children, log);
+  const bestFull = Math.max(...fullRates!);
+  const bestIncremental = Math.max(...incrementalRates!);
+  print(
+    `children of those positions (${children.squares.length} moves) evaluated/s, ${rounds} rounds, full and incremental in turn: ` +
+      `full ${fullRates!.map(Math.round).join(" ")}; incremental ${incrementalRates!.map(Math.round).join(" ")}`,
+  );
+  print(
+    `incremental evals/s: ${Math.round(bestIncremental)} = ${(bestIncremental / bestFull).toFixed(2)}x the full evaluation's ${Math.round(bestFull)} on the same children ` +
+      "(an evaluation: the opponent's indices copied, changed by the move and summed, nothing to undo; the state set once from each parent, included)",
+  );
   // The same rate inside the classic search (selection, expansion and backup included) and inside flat UCB, in slices taken in turn with the raw ones.
   const { raw: rates, search: searchRates, flat: flatRates } = measureRawAndSearch(rounds, random, log);
   print(`random playouts/s, ${rounds} one-second rounds: ${rates.map(Math.round).join(" ")}`);

@@ -3,6 +3,7 @@ import { type Move, PASS, type Position } from "../position.js";
 import type { Random } from "../random.js";
 import { finalScore } from "../solver/finalScore.js";
 import type { Evaluation } from "./evaluation.js";
+import { IncrementalEvaluation } from "./incrementalEvaluation.js";
 import { SearchTable } from "./searchTable.js";
 
 export interface AlphaBetaLimits {
@@ -58,8 +59,12 @@ export class AlphaBeta {
   private readonly keys = new Float64Array(MAX_PLY * MOVE_SLOTS);
   /** Kept from one search to the next: its bounds stay true for the same evaluation. */
   private readonly table = new SearchTable(TABLE_BITS);
+  /** The evaluation along the search's path: set at the root, moved with every move and pass. */
+  private readonly path: IncrementalEvaluation;
 
-  constructor(readonly evaluation: Evaluation) {}
+  constructor(readonly evaluation: Evaluation) {
+    this.path = new IncrementalEvaluation(evaluation);
+  }
 
   choose(position: Position, limits: AlphaBetaLimits): AlphaBetaResult {
     this.nodes = 0;
@@ -71,6 +76,7 @@ export class AlphaBeta {
       ol = position.opponentLo,
       oh = position.opponentHi;
     const squares = position.legalSquares();
+    this.path.set(pl, ph, ol, oh);
     if (squares.length === 0)
       return {
         move: position.isGameOver() ? undefined : PASS,
@@ -100,7 +106,9 @@ export class AlphaBeta {
           cph = oh & ~fh;
         const col = pl | fl | (s < 32 ? 1 << s : 0),
           coh = ph | fh | (s < 32 ? 0 : 1 << (s - 32));
+        this.path.play(s, fl, fh);
         const v = 0 - this.negamax(cpl, cph, col, coh, d - 1, -Infinity, noise > 0 ? Infinity : 0 - alpha, 1);
+        this.path.undo();
         if (this.aborted) break;
         const noisy = v + jitter[squares.indexOf(s)]!;
         if (noisy > iterationScore) {
@@ -122,6 +130,7 @@ export class AlphaBeta {
   value(pl: number, ph: number, ol: number, oh: number, depth: number): number {
     this.aborted = false;
     this.deadline = Infinity;
+    this.path.set(pl, ph, ol, oh);
     return this.negamax(pl, ph, ol, oh, Math.min(depth, MAX_DEPTH), -Infinity, Infinity, 0);
   }
 
@@ -148,9 +157,12 @@ export class AlphaBeta {
     if ((ml | mh) === 0) {
       // A pass: the opponent moves on the same depth; neither can move: the game is over.
       if (!((legalMoves(ol, oh, pl, ph) | resultHi) !== 0)) return finalScore(pl, ph, ol, oh);
-      return 0 - this.negamax(ol, oh, pl, ph, depth, 0 - beta, 0 - alpha, ply + 1);
+      this.path.pass();
+      const v = 0 - this.negamax(ol, oh, pl, ph, depth, 0 - beta, 0 - alpha, ply + 1);
+      this.path.pass();
+      return v;
     }
-    if (depth === 0) return this.evaluation.evaluate(pl, ph, ol, oh);
+    if (depth === 0) return this.path.evaluate();
     const table = this.table;
     let tableMove = -1;
     if (table.probe(pl, ph, ol, oh)) {
@@ -175,6 +187,7 @@ export class AlphaBeta {
       const s = this.moves[base + i]!;
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
+      this.path.play(s, fl, fh);
       const v =
         0 -
         this.negamax(
@@ -187,6 +200,7 @@ export class AlphaBeta {
           0 - alpha,
           ply + 1,
         );
+      this.path.undo();
       if (v > best) {
         best = v;
         bestMove = s;
@@ -216,16 +230,7 @@ export class AlphaBeta {
     const keys = this.keys;
     for (let i = 0; i < n; i++) {
       const s = moves[base + i]!;
-      const fl = flips(s, pl, ph, ol, oh);
-      const fh = resultHi;
-      keys[base + i] =
-        0 -
-        this.evaluation.evaluate(
-          ol & ~fl,
-          oh & ~fh,
-          pl | fl | (s < 32 ? 1 << s : 0),
-          ph | fh | (s < 32 ? 0 : 1 << (s - 32)),
-        );
+      keys[base + i] = 0 - this.path.evaluateAfter(s, flips(s, pl, ph, ol, oh), resultHi);
     }
     for (let i = 1; i < n; i++) {
       const m = moves[base + i]!;

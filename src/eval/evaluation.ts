@@ -1,20 +1,28 @@
 import { popcount } from "../bitboard.js";
+import { IncrementalEvaluation } from "./incrementalEvaluation.js";
 import { FEATURES, RAW_SIZE, patternEntries } from "./patterns.js";
 import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js";
 
 /**
  * The static evaluation: the predicted final disc difference for the side to move, the sum of
- * its stage's weights over the position's pattern places. Allocation-free.
+ * its stage's weights over the position's pattern places. Allocation-free. Along a search
+ * path, `IncrementalEvaluation` gives the same values from indices kept up to date move by move.
  */
 export class Evaluation {
-  private readonly table: Int16Array;
-  /** STAGE_BASE[e]: where the table of the stage of e empty squares starts. */
-  private readonly stageBase = new Int32Array(65);
+  /** The weights spread over full base-3 tables, stage by stage (`expandWeights`). */
+  readonly table: Int16Array;
+  /** stageBase[e]: where the table of the stage of e empty squares starts. */
+  readonly stageBase = new Int32Array(65);
   private readonly entries = new Int32Array(FEATURES);
 
   constructor(readonly weights: Weights) {
     this.table = expandWeights(weights);
     for (let e = 0; e <= 64; e++) this.stageBase[e] = stageOf(e, weights.stages) * RAW_SIZE;
+  }
+
+  /** A valuer of a node's children for the tree search (`LeafEvaluation.childValues`): an incremental evaluation of its own. */
+  childValues(): IncrementalEvaluation {
+    return new IncrementalEvaluation(this);
   }
 
   /** The mover (pl, ph) against (ol, oh): the final disc difference it can expect. */

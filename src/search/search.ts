@@ -4,7 +4,7 @@ import { randomPlayout } from "../playout.js";
 import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
-import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
+import type { ChildValues, LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation } from "./params.js";
 import { Proof } from "./proof.js";
@@ -91,6 +91,7 @@ export class Search {
   private readonly playout: Playout;
   private readonly solver: LeafSolver | undefined;
   private readonly evaluation: LeafEvaluation | undefined;
+  private readonly childValues: ChildValues | undefined;
 
   constructor(
     readonly params: SearchParams,
@@ -105,6 +106,7 @@ export class Search {
     this.playout = playout;
     this.solver = solver;
     this.evaluation = evaluation;
+    this.childValues = evaluation?.childValues?.();
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
@@ -134,12 +136,17 @@ export class Search {
     const end = first + tree.childCount[node]!;
     const scale = this.params.evalScale;
     const { gained } = tree;
+    const childValues = this.childValues;
+    childValues?.set(pl, ph, ol, oh);
     for (let c = first; c < end; c++) {
       // The child's position from the discs its move gains (none for a pass). Its side to move
       // is the opponent: its evaluation, negated, is ours.
       const gl = gained[2 * c]!;
       const gh = gained[2 * c + 1]!;
-      const discs = evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh);
+      const discs =
+        childValues === undefined
+          ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
+          : childValues.evaluateAfterGain(gl, gh);
       tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
     }
     tree.publish(node);

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { type Evaluation, IncrementalEvaluation, Position, Random, flips, resultHi } from "../../src/index.js";
+import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
+
+/**
+ * Plays a random game from the start with the state following it move by move, and checks at
+ * every position, passes included: the state's value is the full evaluation's, bit for bit;
+ * every legal move's value after it (`evaluateAfter`, and `play`, `evaluate`, `undo`) is the
+ * full evaluation of the position after that move; after each move is taken back the state is
+ * as before. At the end the whole game is taken back to the start. Returns the game's passes.
+ */
+function checkGame(evaluation: Evaluation, random: Random): number {
+  const state = new IncrementalEvaluation(evaluation);
+  let p = Position.initial();
+  state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+  const start = state.snapshot();
+  const path: ("move" | "pass")[] = [];
+  let passes = 0;
+  while (!p.isGameOver()) {
+    const here = `after ${path.length} plies`;
+    expect(state.evaluate(), here).toBe(evaluatePosition(evaluation, p));
+    const before = state.snapshot();
+    const squares = p.legalSquares();
+    for (const s of squares) {
+      const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      const fh = resultHi;
+      const after = evaluatePosition(evaluation, p.play(s));
+      expect(state.evaluateAfter(s, fl, fh), `${here}, move ${s}`).toBe(after);
+      expect(state.snapshot(), `${here}, move ${s} valued`).toEqual(before);
+      state.play(s, fl, fh);
+      expect(state.evaluate(), `${here}, move ${s} played`).toBe(after);
+      state.undo();
+      expect(state.snapshot(), `${here}, move ${s} taken back`).toEqual(before);
+    }
+    if (squares.length === 0) {
+      state.pass();
+      path.push("pass");
+      passes++;
+      p = p.swapped();
+      continue;
+    }
+    const s = squares[random.below(squares.length)]!;
+    state.play(s, flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi), resultHi);
+    path.push("move");
+    p = p.play(s);
+  }
+  expect(state.evaluate()).toBe(evaluatePosition(evaluation, p));
+  for (const step of path.reverse()) {
+    if (step === "pass") state.pass();
+    else state.undo();
+  }
+  expect(state.snapshot()).toEqual(start);
+  return passes;
+}
+
+describe("the incremental evaluation", () => {
+  it("equals the full evaluation bit for bit at every position and after every move of 12 random games, passes included", () => {
+    const evaluation = randomEvaluation(31);
+    const random = new Random(32);
+    let passes = 0;
+    for (let g = 0; g < 12; g++) passes += checkGame(evaluation, random);
+    expect(passes).toBeGreaterThan(0);
+  });
+
+  it("reads each stage's table, whatever the number of stages", () => {
+    for (const stages of [1, 7, 61]) checkGame(randomEvaluation(33, stages), new Random(34 + stages));
+  });
+
+  it("values a position's children straight after set, by move or by gained discs (passes included), and the position itself after them", () => {
+    const evaluation = randomEvaluation(37);
+    const state = new IncrementalEvaluation(evaluation);
+    const random = new Random(38);
+    let passes = 0;
+    for (let g = 0; g < 200; g++) {
+      let p = randomPosition(random, 1 + (g % 59));
+      if (p.isGameOver()) continue;
+      if (g % 2 === 1 && p.legalSquares().length > 0) p = p.swapped();
+      state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      for (const s of p.legalSquares()) {
+        const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+        const fh = resultHi;
+        const after = evaluatePosition(evaluation, p.play(s));
+        expect(state.evaluateAfter(s, fl, fh), `position ${g}, move ${s}`).toBe(after);
+        // The tree search's form: the discs the move gains, its square included.
+        const gained = [fl | (s < 32 ? 1 << s : 0), fh | (s < 32 ? 0 : 1 << (s - 32))] as const;
+        expect(state.evaluateAfterGain(...gained), `position ${g}, move ${s} as gained discs`).toBe(after);
+      }
+      if (p.legalSquares().length === 0) {
+        expect(state.evaluateAfterGain(0, 0), `position ${g}, a pass`).toBe(evaluatePosition(evaluation, p.swapped()));
+        passes++;
+      }
+      expect(state.evaluate(), `position ${g}`).toBe(evaluatePosition(evaluation, p));
+      state.pass();
+      expect(state.evaluate(), `position ${g} passed`).toBe(evaluatePosition(evaluation, p.swapped()));
+    }
+    expect(passes).toBeGreaterThan(0);
+  });
+
+  it("reaches, move by move, the state that set computes from the position reached", () => {
+    const evaluation = randomEvaluation(35);
+    const state = new IncrementalEvaluation(evaluation);
+    const fresh = new IncrementalEvaluation(evaluation);
+    const random = new Random(36);
+    let p = Position.initial();
+    state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    for (let ply = 0; !p.isGameOver(); ply++) {
+      fresh.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+      // fresh's view 0 is the side to move; state's is the side that moved first.
+      const [views, side, empties] = split(fresh.snapshot());
+      const expected = ply % 2 === 0 ? views : [...views.slice(views.length / 2), ...views.slice(0, views.length / 2)];
+      expect(state.snapshot(), `ply ${ply}`).toEqual([...expected, (side + ply) % 2, empties]);
+      const squares = p.legalSquares();
+      if (squares.length === 0) {
+        state.pass();
+        p = p.swapped();
+        continue;
+      }
+      const s = squares[random.below(squares.length)]!;
+      state.play(s, flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi), resultHi);
+      p = p.play(s);
+    }
+  });
+});
+
+function split(snapshot: number[]): [number[], number, number] {
+  return [snapshot.slice(0, -2), snapshot[snapshot.length - 2]!, snapshot[snapshot.length - 1]!];
+}
