@@ -141,18 +141,18 @@ package-test: $(NODE_MODULES)
 bench: othello
 	./othello bench
 
-# The solver's speed (docs/solver.md): fforum 1-19 and the self-play set with 20-22 empties,
-# SOLVE_ROUNDS times each, the total line of each run. With REFSOLVE set to the C yardstick's
-# refsolve-generic, it runs in turn with ours on the same file, so both see the same load.
+# The solver's speed (docs/solver.md, solveBench.mjs): nodes, nodes a second and time on fforum
+# 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick (REFSOLVE=PATH, or
+# built from ../shared/bench into a temporary directory; REFSOLVE=none leaves it out) and, with
+# BASE=DIR of a built checkout (the previous commit's), that build; all in turn each round, so that
+# they see the same load. SOLVE_QUICK=1: fforum 1-19 only (the 20-22 set takes about 95 s a round).
 SOLVE_ROUNDS ?= 3
 REFSOLVE ?=
+BASE ?=
+SOLVE_QUICK ?=
 solve-bench: othello
-	@for file in test/positions/fforum-1-19.obf test/positions/endgames-20-22.obf; do \
-	  for round in $$(seq $(SOLVE_ROUNDS)); do \
-	    printf '%s round %s, othello solve: ' $$file $$round; ./othello solve $$file | tail -1; \
-	    if [ -n "$(REFSOLVE)" ]; then printf '%s round %s, refsolve: ' $$file $$round; $(REFSOLVE) $$file -first 1 | tail -1; fi; \
-	  done; \
-	done
+	@node solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
+	  $(if $(filter 1,$(SOLVE_QUICK)),--quick)
 
 # Strength matches (minutes to an hour each; run them one at a time on an otherwise idle
 # machine). Each writes matches/NAME.log and matches/NAME.json and prints its summary.

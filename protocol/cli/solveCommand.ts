@@ -1,4 +1,5 @@
 import { type Move, PASS, type SolveMode, type SolveResult, Solver, formatVertex } from "../../src/index.js";
+import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { parseDecimal } from "../text/numbers.js";
 import { field, flag } from "../text/optionTable.js";
 import { type Problem, readProblems } from "./positionLines.js";
@@ -87,7 +88,13 @@ export async function solveCommand(args: readonly string[], out: Output): Promis
     out.log(`othello solve: ${read.error}`);
     return 2;
   }
-  const solver = new Solver();
+  // The evaluation orders the moves far from the end (docs/solver.md).
+  const evaluation = loadEvaluation(undefined);
+  if (!evaluation.ok) {
+    out.log(`othello solve: ${evaluation.error}`);
+    return 2;
+  }
+  const solver = new Solver(undefined, evaluation.value);
   const now = (): number => performance.now();
   let positions = 0,
     solved = 0,

@@ -247,7 +247,7 @@ export class Session {
 
   /** One solver for the root solves and the search's leaves: one transposition table. */
   private sharedSolver(): Solver {
-    this.solver ??= new Solver();
+    this.solver ??= new Solver(undefined, this.evaluation);
     return this.solver;
   }
 }

@@ -4,6 +4,7 @@ import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
+import type { OrderingSearch } from "./orderingSearch.js";
 
 /** Visits between two checks of the clock. */
 const CHECK_INTERVAL = 4096;
@@ -15,10 +16,24 @@ const STRIDE = 64;
 
 /** Replies count this many times a potential reply in the sort key (measured: 2 and 8 sort worse). */
 const WEIGHT_MOBILITY = 4;
+/**
+ * With an evaluation, moves are also ordered by a search over it from this many empties up,
+ * one ply deeper every ORDER_DEPTH_STEP empties (measured on fforum 1-19 and "sub": from 8, 9,
+ * 11, 12 or 14 up, or every 2 or 4, cost more nodes or more time; docs/solver.md).
+ */
+const ORDER_EMPTIES = 10;
+const ORDER_DEPTH_STEP = 3;
+/** A predicted disc counts this many times a potential reply (a reply counts WEIGHT_MOBILITY; 1 and 4 sort worse). */
+const WEIGHT_EVALUATION = 2;
+/** Beyond any evaluation: the ordering search's full window. */
+const ORDER_INFINITY = 1000;
 const COLUMN_0 = 0x01010101;
 const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
+
+/** The key of the table's move: below any other (an evaluated key can be negative). */
+const FIRST_KEY = -(1 << 30);
 
 /** The clock of a search without a deadline: never read for a decision. */
 export const NO_CLOCK = (): number => 0;
@@ -56,7 +71,10 @@ export class EndgameSearch {
   /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
   bestMove = NO_MOVE;
 
-  constructor(private readonly table: TranspositionTable) {
+  constructor(
+    private readonly table: TranspositionTable,
+    private readonly ordering: OrderingSearch | undefined,
+  ) {
     this.last = new LastEmpties(this.visits);
     this.shallow = new ShallowSearch(this.visits, this.last);
   }
@@ -135,7 +153,7 @@ export class EndgameSearch {
       moveFlipsLo[i] = fl;
       moveFlipsHi[i] = fh;
       if (s === first) {
-        moveKeys[i] = -1;
+        moveKeys[i] = FIRST_KEY;
       } else {
         // Fastest first: the opponent's replies after the move, corners counted twice, weighted
         // above its potential replies (empty squares next to our discs), which break ties.
@@ -157,10 +175,26 @@ export class EndgameSearch {
           (wh << 8) |
           (wl >>> 24) |
           (wh >>> 8);
-        moveKeys[i] =
+        let key =
           WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
           popcount(nl & el) +
           popcount(nh & eh);
+        if (this.ordering !== undefined && empties >= ORDER_EMPTIES) {
+          // Far from the end, the opponent's predicted score after the move, by a search
+          // deeper the more empties remain, counts beside the replies.
+          const depth = ((empties - ORDER_EMPTIES) / ORDER_DEPTH_STEP) | 0;
+          const v = this.ordering.value(
+            ol & ~fl,
+            oh & ~fh,
+            pl | fl | bl,
+            ph | fh | bh,
+            depth,
+            -ORDER_INFINITY,
+            ORDER_INFINITY,
+          );
+          key += Math.round(WEIGHT_EVALUATION * v);
+        }
+        moveKeys[i] = key;
       }
       n++;
     }

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadEvaluation } from "../../protocol/engine/evaluationWeights.js";
+import { type Evaluation, PASS, type Position, Solver, parseObf } from "../../src/index.js";
+import { OrderingSearch } from "../../src/solver/orderingSearch.js";
+import { exactValue, randomPositions } from "./reference.js";
+
+function shippedEvaluation(): Evaluation {
+  const e = loadEvaluation(undefined);
+  if (!e.ok) throw new Error(e.error);
+  return e.value;
+}
+const EVALUATION = shippedEvaluation();
+
+interface Problem {
+  readonly position: Position;
+  readonly moves: readonly { move: number; score: number }[];
+}
+
+function readProblems(file: string): Problem[] {
+  return readFileSync(join(import.meta.dirname, "../positions", file), "utf8")
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((line) => {
+      const p = parseObf(line);
+      if (!p.ok) throw new Error(p.error);
+      return p.value;
+    });
+}
+
+/** The plain negamax over the evaluation, every move searched in square order, a pass costing no ply. */
+function evaluatedNegamax(p: Position, depth: number): number {
+  if (depth === 0) return EVALUATION.evaluate(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+  if (p.isGameOver()) return exactValue(p);
+  const moves = p.legalMoves();
+  if (moves.length === 1 && moves[0] === PASS) return -evaluatedNegamax(p.play(PASS), depth);
+  return Math.max(...moves.map((m) => -evaluatedNegamax(p.play(m), depth - 1)));
+}
+
+describe("OrderingSearch", () => {
+  it("is the plain negamax over the evaluation at depths 0 to 2", () => {
+    const search = new OrderingSearch(EVALUATION);
+    for (const empties of [12, 20, 30]) {
+      for (const p of randomPositions(3, empties, 70 + empties)) {
+        for (let depth = 0; depth <= 2; depth++) {
+          const v = search.value(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, depth, -1000, 1000);
+          expect(v).toBeCloseTo(evaluatedNegamax(p, depth), 9);
+        }
+      }
+    }
+  });
+
+  it("scores a finished game exactly, whatever the depth", () => {
+    // Black owns every square but one: nobody can move, and Black wins 64-0.
+    const p = parseObf(`${"X".repeat(63)}- X`);
+    if (!p.ok) throw new Error(p.error);
+    const q = p.value.position;
+    expect(q.isGameOver()).toBe(true);
+    expect(
+      new OrderingSearch(EVALUATION).value(q.playerLo, q.playerHi, q.opponentLo, q.opponentHi, 2, -1000, 1000),
+    ).toBe(64);
+  });
+});
+
+describe("a solver ordering with the evaluation", () => {
+  const FFORUM = readProblems("fforum-1-19.obf");
+
+  // The random endings where the evaluation orders (from 10 empties up).
+  const ENDINGS = readProblems("random-8-14.obf")
+    .filter((p) => p.position.empties() >= 10)
+    .slice(0, 60);
+
+  it("finds every score of fforum 1-19 and of 60 random endings, and a move reaching it", () => {
+    const solver = new Solver(16, EVALUATION);
+    for (const { position, moves } of [...FFORUM, ...ENDINGS]) {
+      solver.clear();
+      const r = solver.solve(position);
+      expect(r.score).toBe(moves[0]!.score);
+      const listed = moves.find((m) => m.move === r.move);
+      const reached = listed?.score ?? (r.move === PASS ? r.score : -solver.solve(position.play(r.move!)).score);
+      expect(reached).toBe(r.score);
+      solver.clear();
+      expect(Math.sign(solver.solve(position, { mode: "wld" }).score)).toBe(Math.sign(moves[0]!.score));
+    }
+  });
+
+  it("visits fewer positions on fforum 1-19 than fastest first alone", () => {
+    const visits = (solver: Solver): number =>
+      FFORUM.reduce((n, { position }) => {
+        solver.clear();
+        return n + solver.solve(position).nodes;
+      }, 0);
+    expect(visits(new Solver(16, EVALUATION))).toBeLessThan(0.7 * visits(new Solver(16)));
+  });
+});
