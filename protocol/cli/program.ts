@@ -23,7 +23,7 @@ export interface Program<T> {
   readonly name: string;
   /** The usage lines after "usage: ", e.g. "othello perft DEPTH [OPTIONS]". */
   readonly synopsis: readonly string[];
-  /** A few lines on what it does and what its positional arguments mean. */
+  /** What it does and what its positional arguments mean: one paragraph, wrapped when printed. */
   readonly about: readonly string[];
   readonly options: OptionTable<T>;
   /** The options under titles, in the usage's order; without, the table's order. */
@@ -46,7 +46,9 @@ export function formatUsage<T>(program: Program<T>): string {
   return [
     `usage: ${first}`,
     ...more.map((line) => `       ${line}`),
-    ...program.about.flatMap((line) => wrapText(line, USAGE_WIDTH)),
+    // The about lines are one paragraph, wrapped as a whole: a source line a little over the
+    // width would otherwise leave a word or two on a line of its own.
+    ...wrapText(program.about.join(" "), USAGE_WIDTH),
     "options (also as --option=VALUE):",
     ...formatOptions(program.options, program.groups),
     "  -h, --help  this text; --version  the version",

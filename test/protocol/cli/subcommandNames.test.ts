@@ -69,12 +69,18 @@ describe("every program's --help", () => {
     [["eval"]],
     [["train"]],
     [["curve"]],
-  ])("othello %j --help is at most 100 columns wide", async (words) => {
+  ])("othello %j --help is at most 100 columns wide, its description filled line by line", async (words) => {
     const run = await runOthello([...words, "--help"]);
     expect(run.status).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines.filter((line) => line.length > 100)).toEqual([]);
     expect(lines[0]).toMatch(/^usage: othello/);
+    // Between the synopsis and the options: each line ends only where the next word would not fit.
+    const start = lines.findIndex((line, i) => i > 0 && !line.startsWith("       "));
+    const about = lines.slice(start, lines.indexOf("options (also as --option=VALUE):"));
+    expect(about.length).toBeGreaterThan(0);
+    const early = about.slice(0, -1).filter((line, i) => line.length + 1 + about[i + 1]!.split(" ")[0]!.length <= 100);
+    expect(early).toEqual([]);
   });
 
   it("othello --help groups the engine's options: protocol, time, search, threads, files", async () => {
