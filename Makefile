@@ -197,18 +197,28 @@ rhino: othello
 # A rung, ladder-rung-NAME, is the time a move for both and the opponent's command (GRhino keeps
 # its own pace whatever the time). Each rung writes matches/ladder-NAME.json and .log when it
 # finishes, and a rerun skips the rungs finished (LADDER_FRESH=1 plays them all again), so an
-# interrupted ladder resumes. `make ladder-slow`: GRhino level 4 at 5 s a move for us;
+# interrupted ladder resumes. The rungs: GRhino levels 1, 3 and 4 at 1 s a move for us, level 4
+# again at 0.25 s (rhino-4-fast), the classic search and our alpha-beta player (iterative
+# deepening, the shipped weights) at 1 s. `make ladder-slow`: GRhino level 4 at 5 s a move for us;
 # `make ladder-table`: the table of the rungs finished so far, playing nothing.
 LADDER_GAMES ?= 20
 LADDER_CONCURRENCY ?= 2
 LADDER_CLASSIC ?= ./othello --gtp --classic
-LADDER_RUNGS ?= rhino-1 rhino-3 rhino-4 classic
+LADDER_ALPHABETA ?= ./othello --gtp --search alphabeta
+LADDER_RUNGS ?= rhino-1 rhino-3 rhino-4 rhino-4-fast classic alphabeta
 LADDER_FRESH ?=
 ladder-rung-rhino-1 = 1 $(RHINO) -l 1
 ladder-rung-rhino-3 = 1 $(RHINO) -l 3
 ladder-rung-rhino-4 = 1 $(RHINO) -l 4
+ladder-rung-rhino-4-fast = 0.25 $(RHINO) -l 4
 ladder-rung-classic = 1 $(LADDER_CLASSIC)
+ladder-rung-alphabeta = 1 $(LADDER_ALPHABETA)
 ladder-rung-rhino-4-slow = 5 $(RHINO) -l 4
+# The sparring partner of the mission's goal, Zebra at a fixed depth (its own pace), when
+# ../shared is beside the checkout; not in the default rungs: `make ladder LADDER_RUNGS="zebra-8 zebra-12"`.
+ZEBRA ?= ../shared/sparring/zebra/zebra_gtp.py
+ladder-rung-zebra-8 = 1 python3 $(ZEBRA) -d 8
+ladder-rung-zebra-12 = 1 python3 $(ZEBRA) -d 12
 LADDER = ./othello ladder --engine "./othello --gtp" --games $(LADDER_GAMES) --openings $(XOT) \
   --concurrency $(LADDER_CONCURRENCY) --dir matches $(if $(filter 1,$(LADDER_FRESH)),--fresh)
 ladder-rungs = $(foreach rung,$(1),--rung "$(rung) $(ladder-rung-$(rung))")
