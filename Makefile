@@ -204,7 +204,7 @@ rhino: othello
 LADDER_GAMES ?= 20
 LADDER_CONCURRENCY ?= 2
 LADDER_CLASSIC ?= ./othello --gtp --classic
-LADDER_ALPHABETA ?= ./othello --gtp --search alphabeta
+LADDER_ALPHABETA ?= ./othello --gtp --search alphabeta --depth 30
 LADDER_RUNGS ?= rhino-1 rhino-3 rhino-4 rhino-4-fast classic alphabeta
 LADDER_FRESH ?=
 ladder-rung-rhino-1 = 1 $(RHINO) -l 1
