@@ -169,8 +169,8 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     const argv = parseCommandLine(a.engine);
     if (!argv.ok) return err(`--engine: ${argv.error}`);
     const protocol = a.protocol ?? "otp";
-    // GTP's times are whole seconds: such an engine is told a fraction rounded up.
-    const description = `${a.engine} (${protocol === "gtp" ? "GTP, whole seconds a move" : "OTP"})`;
+    // GTP says whole seconds: a fraction is offered, and rounded up for an engine that refuses it.
+    const description = `${a.engine} (${protocol === "gtp" ? "GTP: a fraction of a second if it takes one, else rounded up" : "OTP"})`;
     return ok({ kind: "process", argv: argv.value, protocol, description, ours: false });
   }
   // Our engine is this very program, run again as a child process speaking OTP (whose time per move may be a fraction).

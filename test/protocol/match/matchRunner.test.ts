@@ -28,7 +28,7 @@ function processesWith(marker: string): string[] {
 }
 
 const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
-// Our engine over GTP, on a fixed number of visits: GTP's clock counts whole seconds. (`make interop`
+// Our engine over GTP, on a fixed number of visits, whatever the clock says. (`make interop`
 // plays GRhino, another program's GTP, through the same runner.)
 const OTHELLO_GTP = ["node", OTHELLO, "--gtp", "--visits", "300", "--name", "gtp-engine"];
 const misbehaving = (mode: string): EngineSpec => ({
