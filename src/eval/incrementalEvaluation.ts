@@ -32,6 +32,18 @@ export class IncrementalEvaluation implements ChildValues {
   private readonly entries = new Int32Array(FEATURES);
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
+  /**
+   * `evaluateAfter`'s scratch: each place's change (zero between calls), and the places changed
+   * in the order met. A place is listed once, when its change is first made: a square's places
+   * are distinct, and in the opponent's view every change is positive, so a zero change means
+   * "not met yet" and the count moves on without a branch (a data-dependent branch here cost more
+   * than the rest of the bookkeeping).
+   */
+  private readonly delta = new Int32Array(PLACES);
+  private readonly touched = new Int32Array(PLACES + 1);
+  /** The view last summed whole by `viewSum` (its offset in `levels`, -1 for none) and that sum. */
+  private summedView = -1;
+  private summed = 0;
   private level = 0;
   /** The view of the side to move: 0 or 1. */
   private side = 0;
@@ -59,6 +71,7 @@ export class IncrementalEvaluation implements ChildValues {
     this.startOpponentLo = ol;
     this.startOpponentHi = oh;
     this.viewZeroMissing = true;
+    this.summedView = -1;
     this.level = 0;
     this.side = 0;
     this.empties = 64 - popcount(pl | ol) - popcount(ph | oh);
@@ -71,6 +84,8 @@ export class IncrementalEvaluation implements ChildValues {
     const from = this.level * LEVEL;
     const to = from + LEVEL;
     levels.copyWithin(to, from, to);
+    // A level written anew: a sum kept for it (or above it) no longer holds.
+    if (this.summedView >= to) this.summedView = -1;
     // The mover's view: the played disc is a 1, a turned disc goes from 2 to 1; the opponent's: a 2, and from 1 to 2.
     const mover = to + this.side * PLACES;
     const opponent = to + (this.side ^ 1) * PLACES;
@@ -109,22 +124,36 @@ export class IncrementalEvaluation implements ChildValues {
 
   /**
    * `evaluate` after the side to move plays s turning (fl, fh), for the opponent, who is to move
-   * there; the state stays as it is. Only the opponent's view is needed: it is copied to the next
-   * level and changed there.
+   * there; the state stays as it is. Only the opponent's view is needed, and of it only the
+   * places the move touches (about 12 of the 46): its whole sum at the child's stage, kept for
+   * the node's other children, is corrected by each touched place's weight before and after.
+   * The sums are of integers, so the value is the full evaluation's bit for bit.
    */
   evaluateAfter(s: number, fl: number, fh: number): number {
-    const levels = this.levels;
-    const from = this.level * LEVEL + (this.side ^ 1) * PLACES;
-    const to = from + LEVEL;
-    levels.copyWithin(to, from, from + PLACES);
-    // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2.
+    const delta = this.delta;
+    const touched = this.touched;
+    let n = 0;
+    // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2: every change adds.
     for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
       const pair = SQUARE_PLACES[i]!;
-      levels[to + (pair >>> 16)] += 2 * (pair & 0xffff);
+      const place = pair >>> 16;
+      touched[n++] = place;
+      delta[place] += 2 * (pair & 0xffff);
     }
-    for (; fl !== 0; fl &= fl - 1) this.add(lowestBit(fl), to);
-    for (; fh !== 0; fh &= fh - 1) this.add(32 + lowestBit(fh), to);
-    return this.sum(to, this.empties - 1);
+    for (; fl !== 0; fl &= fl - 1) n = this.gather(lowestBit(fl), n);
+    for (; fh !== 0; fh &= fh - 1) n = this.gather(32 + lowestBit(fh), n);
+    const view = this.level * LEVEL + (this.side ^ 1) * PLACES;
+    const base = this.stageBase[this.empties - 1]!;
+    const table = this.table;
+    const levels = this.levels;
+    let sum = this.viewSum(view, base);
+    for (let k = 0; k < n; k++) {
+      const place = touched[k]!;
+      const entry = base + levels[view + place]!;
+      sum += table[entry + delta[place]!]! - table[entry]!;
+      delta[place] = 0;
+    }
+    return sum / WEIGHT_UNITS;
   }
 
   /**
@@ -157,6 +186,36 @@ export class IncrementalEvaluation implements ChildValues {
     return sum / WEIGHT_UNITS;
   }
 
+  /**
+   * The stage's weights at `base` summed over the view at `view`, the constant included; the
+   * last view summed is remembered, so a node's children sum their parent's view once.
+   */
+  private viewSum(view: number, base: number): number {
+    if (this.summedView === view) return this.summed;
+    const table = this.table;
+    const levels = this.levels;
+    let sum = table[base + CONSTANT]!;
+    for (let p = view, end = view + PLACES; p < end; p++) sum += table[base + levels[p]!]!;
+    this.summedView = view;
+    this.summed = sum;
+    return sum;
+  }
+
+  /** Adds square t's powers to `delta`, listing the places met first in `touched` from n on; returns the new count. */
+  private gather(t: number, n: number): number {
+    const delta = this.delta;
+    const touched = this.touched;
+    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
+      const pair = SQUARE_PLACES[i]!;
+      const place = pair >>> 16;
+      const before = delta[place]!;
+      touched[n] = place;
+      n += (before - 1) >>> 31;
+      delta[place] = before + (pair & 0xffff);
+    }
+    return n;
+  }
+
   /** Square t's disc turned to the mover: 2 to 1 in the mover's view, 1 to 2 in the opponent's. */
   private turn(t: number, mover: number, opponent: number): void {
     const levels = this.levels;
@@ -169,15 +228,6 @@ export class IncrementalEvaluation implements ChildValues {
     }
   }
 
-  /** Adds the powers of square t's places to the view at `at`. */
-  private add(t: number, at: number): void {
-    const levels = this.levels;
-    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
-      const pair = SQUARE_PLACES[i]!;
-      levels[at + (pair >>> 16)] += pair & 0xffff;
-    }
-  }
-
   private fillViewZero(): void {
     this.fillView(0, this.startLo, this.startHi, this.startOpponentLo, this.startOpponentHi);
     this.viewZeroMissing = false;
@@ -187,5 +237,6 @@ export class IncrementalEvaluation implements ChildValues {
   private fillView(at: number, al: number, ah: number, bl: number, bh: number): void {
     patternEntries(al, ah, bl, bh, this.entries);
     this.levels.set(this.placeEntries, at);
+    this.summedView = -1;
   }
 }
