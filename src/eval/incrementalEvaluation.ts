@@ -57,6 +57,11 @@ export class IncrementalEvaluation implements ChildValues {
   private startHi = 0;
   private startOpponentLo = 0;
   private startOpponentHi = 0;
+  /** A move played and not yet written as a level (`play`): its square and turned discs. */
+  private noted = false;
+  private notedSquare = 0;
+  private notedLo = 0;
+  private notedHi = 0;
 
   constructor(evaluation: Evaluation) {
     this.table = evaluation.table;
@@ -72,39 +77,32 @@ export class IncrementalEvaluation implements ChildValues {
     this.startOpponentHi = oh;
     this.viewZeroMissing = true;
     this.summedView = -1;
+    this.noted = false;
     this.level = 0;
     this.side = 0;
     this.empties = 64 - popcount(pl | ol) - popcount(ph | oh);
   }
 
-  /** The side to move plays on square s, turning the discs (fl, fh) (the move's `flips`). */
+  /**
+   * The side to move plays on square s, turning the discs (fl, fh) (the move's `flips`). The
+   * move is only noted: a leaf of the search just evaluates it and takes it back, which
+   * `evaluateAfter` does from the current level without writing the next. The next level is
+   * written when the path goes on from it (any other call).
+   */
   play(s: number, fl: number, fh: number): void {
-    if (this.viewZeroMissing) this.fillViewZero();
-    const levels = this.levels;
-    const from = this.level * LEVEL;
-    const to = from + LEVEL;
-    levels.copyWithin(to, from, to);
-    // A level written anew: a sum kept for it (or above it) no longer holds.
-    if (this.summedView >= to) this.summedView = -1;
-    // The mover's view: the played disc is a 1, a turned disc goes from 2 to 1; the opponent's: a 2, and from 1 to 2.
-    const mover = to + this.side * PLACES;
-    const opponent = to + (this.side ^ 1) * PLACES;
-    for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
-      const pair = SQUARE_PLACES[i]!;
-      const place = pair >>> 16;
-      const power = pair & 0xffff;
-      levels[mover + place] += power;
-      levels[opponent + place] += 2 * power;
-    }
-    for (; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
-    for (; fh !== 0; fh &= fh - 1) this.turn(32 + lowestBit(fh), mover, opponent);
-    this.level++;
-    this.side ^= 1;
-    this.empties--;
+    if (this.noted) this.playNoted();
+    this.noted = true;
+    this.notedSquare = s;
+    this.notedLo = fl;
+    this.notedHi = fh;
   }
 
   /** Takes back the last move played. */
   undo(): void {
+    if (this.noted) {
+      this.noted = false;
+      return;
+    }
     this.level--;
     this.side ^= 1;
     this.empties++;
@@ -112,12 +110,14 @@ export class IncrementalEvaluation implements ChildValues {
 
   /** The side to move passes (and a pass is taken back the same way). */
   pass(): void {
+    if (this.noted) this.playNoted();
     if (this.viewZeroMissing) this.fillViewZero();
     this.side ^= 1;
   }
 
   /** The final disc difference the side to move can expect: `Evaluation.evaluate` of the position reached. */
   evaluate(): number {
+    if (this.noted) return this.valueAfter(this.notedSquare, this.notedLo, this.notedHi);
     if (this.viewZeroMissing) this.fillViewZero();
     return this.sum(this.level * LEVEL + this.side * PLACES, this.empties);
   }
@@ -130,6 +130,12 @@ export class IncrementalEvaluation implements ChildValues {
    * The sums are of integers, so the value is the full evaluation's bit for bit.
    */
   evaluateAfter(s: number, fl: number, fh: number): number {
+    if (this.noted) this.playNoted();
+    return this.valueAfter(s, fl, fh);
+  }
+
+  /** `evaluateAfter` from the current level, with no move noted. */
+  private valueAfter(s: number, fl: number, fh: number): number {
     const delta = this.delta;
     const touched = this.touched;
     let n = 0;
@@ -171,6 +177,7 @@ export class IncrementalEvaluation implements ChildValues {
 
   /** The state as plain numbers (the current level's entries, the view to move, the empty squares): for comparing states. */
   snapshot(): number[] {
+    if (this.noted) this.playNoted();
     if (this.viewZeroMissing) this.fillViewZero();
     const at = this.level * LEVEL;
     return [...this.levels.subarray(at, at + LEVEL), this.side, this.empties];
@@ -214,6 +221,34 @@ export class IncrementalEvaluation implements ChildValues {
       delta[place] = before + (pair & 0xffff);
     }
     return n;
+  }
+
+  /** Writes the next level: the current one with the noted move's changes, in both views. */
+  private playNoted(): void {
+    this.noted = false;
+    if (this.viewZeroMissing) this.fillViewZero();
+    const levels = this.levels;
+    const from = this.level * LEVEL;
+    const to = from + LEVEL;
+    levels.copyWithin(to, from, to);
+    // A level written anew: a sum kept for it (or above it) no longer holds.
+    if (this.summedView >= to) this.summedView = -1;
+    // The mover's view: the played disc is a 1, a turned disc goes from 2 to 1; the opponent's: a 2, and from 1 to 2.
+    const mover = to + this.side * PLACES;
+    const opponent = to + (this.side ^ 1) * PLACES;
+    const s = this.notedSquare;
+    for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
+      const pair = SQUARE_PLACES[i]!;
+      const place = pair >>> 16;
+      const power = pair & 0xffff;
+      levels[mover + place] += power;
+      levels[opponent + place] += 2 * power;
+    }
+    for (let fl = this.notedLo; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
+    for (let fh = this.notedHi; fh !== 0; fh &= fh - 1) this.turn(32 + lowestBit(fh), mover, opponent);
+    this.level++;
+    this.side ^= 1;
+    this.empties--;
   }
 
   /** Square t's disc turned to the mover: 2 to 1 in the mover's view, 1 to 2 in the opponent's. */
