@@ -2,7 +2,7 @@ import { lowestBit, popcount } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { FEATURES, PLACES, RAW_SIZE, patternEntries } from "./patterns.js";
-import { SQUARE_FIRST, SQUARE_PLACES } from "./squarePlaces.js";
+import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
 import { WEIGHT_UNITS } from "./weights.js";
 
 /** A position has at most 60 empty squares, so a path from it at most 60 moves: a level each, and the start's. */
@@ -33,14 +33,11 @@ export class IncrementalEvaluation implements ChildValues {
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
   /**
-   * `evaluateAfter`'s scratch: each place's change (zero between calls), and the places changed
-   * in the order met. A place is listed once, when its change is first made: a square's places
-   * are distinct, and in the opponent's view every change is positive, so a zero change means
-   * "not met yet" and the count moves on without a branch (a data-dependent branch here cost more
-   * than the rest of the bookkeeping).
+   * `evaluateAfter`'s scratch: each place's change, zero between calls. The places changed are
+   * found as the union of the squares' place sets (bit masks), not by testing each change as it
+   * is made: a data-dependent test there cost more than the rest of the bookkeeping.
    */
   private readonly delta = new Int32Array(PLACES);
-  private readonly touched = new Int32Array(PLACES + 1);
   /** The view last summed whole by `viewSum` (its offset in `levels`, -1 for none) and that sum. */
   private summedView = -1;
   private summed = 0;
@@ -137,29 +134,51 @@ export class IncrementalEvaluation implements ChildValues {
   /** `evaluateAfter` from the current level, with no move noted. */
   private valueAfter(s: number, fl: number, fh: number): number {
     const delta = this.delta;
-    const touched = this.touched;
-    let n = 0;
+    let mlo = SQUARE_MASK_LO[s]!;
+    let mhi = SQUARE_MASK_HI[s]!;
     // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2: every change adds.
     for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
       const pair = SQUARE_PLACES[i]!;
-      const place = pair >>> 16;
-      touched[n++] = place;
-      delta[place] += 2 * (pair & 0xffff);
+      delta[pair >>> 16] += 2 * (pair & 0xffff);
     }
-    for (; fl !== 0; fl &= fl - 1) n = this.gather(lowestBit(fl), n);
-    for (; fh !== 0; fh &= fh - 1) n = this.gather(32 + lowestBit(fh), n);
+    for (; fl !== 0; fl &= fl - 1) {
+      const t = lowestBit(fl);
+      mlo |= SQUARE_MASK_LO[t]!;
+      mhi |= SQUARE_MASK_HI[t]!;
+      this.addPowers(t);
+    }
+    for (; fh !== 0; fh &= fh - 1) {
+      const t = 32 + lowestBit(fh);
+      mlo |= SQUARE_MASK_LO[t]!;
+      mhi |= SQUARE_MASK_HI[t]!;
+      this.addPowers(t);
+    }
     const view = this.level * LEVEL + (this.side ^ 1) * PLACES;
     const base = this.stageBase[this.empties - 1]!;
     const table = this.table;
     const levels = this.levels;
     let sum = this.viewSum(view, base);
-    for (let k = 0; k < n; k++) {
-      const place = touched[k]!;
+    for (; mlo !== 0; mlo &= mlo - 1) {
+      const place = lowestBit(mlo);
+      const entry = base + levels[view + place]!;
+      sum += table[entry + delta[place]!]! - table[entry]!;
+      delta[place] = 0;
+    }
+    for (; mhi !== 0; mhi &= mhi - 1) {
+      const place = 32 + lowestBit(mhi);
       const entry = base + levels[view + place]!;
       sum += table[entry + delta[place]!]! - table[entry]!;
       delta[place] = 0;
     }
     return sum / WEIGHT_UNITS;
+  }
+  /** Adds square t's powers to its places' changes in `delta`. */
+  private addPowers(t: number): void {
+    const delta = this.delta;
+    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
+      const pair = SQUARE_PLACES[i]!;
+      delta[pair >>> 16] += pair & 0xffff;
+    }
   }
 
   /**
@@ -206,21 +225,6 @@ export class IncrementalEvaluation implements ChildValues {
     this.summedView = view;
     this.summed = sum;
     return sum;
-  }
-
-  /** Adds square t's powers to `delta`, listing the places met first in `touched` from n on; returns the new count. */
-  private gather(t: number, n: number): number {
-    const delta = this.delta;
-    const touched = this.touched;
-    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
-      const pair = SQUARE_PLACES[i]!;
-      const place = pair >>> 16;
-      const before = delta[place]!;
-      touched[n] = place;
-      n += (before - 1) >>> 31;
-      delta[place] = before + (pair & 0xffff);
-    }
-    return n;
   }
 
   /** Writes the next level: the current one with the noted move's changes, in both views. */
