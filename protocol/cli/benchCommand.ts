@@ -47,7 +47,7 @@ export const benchProgram: Program<BenchOptions> = {
     "weights), random playouts, and the tree search (the classic one's playouts, flat UCB's, the default one's visits),",
     "single-threaded. Results on stdout, among them `evals/s: N` (full evaluations of positions),",
     "`incremental evals/s: N` (the positions' children valued from each position, as the searches do: per child",
-    "the opponent's indices copied, changed by the move and summed), `visits/s: N` and, last, `playouts/s: N` (best rounds);",
+    "the parent's sum corrected at the places the move touches), `visits/s: N` and, last, `playouts/s: N` (best rounds);",
     "progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
     "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
     "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
@@ -311,7 +311,7 @@ export function benchCommand(args: readonly string[], out: Output): number {
   );
   print(
     `incremental evals/s: ${Math.round(bestIncremental)} = ${(bestIncremental / bestFull).toFixed(2)}x the full evaluation's ${Math.round(bestFull)} on the same children ` +
-      "(an evaluation: the opponent's indices copied, changed by the move and summed, nothing to undo; the state set once from each parent, included)",
+      "(an evaluation: the parent's sum in the opponent's view, kept for its children, corrected at the places the move touches; the state set and that sum made once from each parent, included)",
   );
   // The same rate inside the classic search (selection, expansion and backup included) and inside flat UCB, in slices taken in turn with the raw ones.
   const { raw: rates, search: searchRates, flat: flatRates } = measureRawAndSearch(rounds, random, log);

@@ -115,7 +115,7 @@ export function evaluateChildrenFully(
 
 /**
  * The children valued incrementally for about `ms`: the state set once from each parent (its
- * cost included), then for each child the move's update, the evaluation and the undo.
+ * cost included), then `evaluateAfter` for each child, as the tree search values a new node's.
  */
 export function evaluateChildrenIncrementally(
   ms: number,

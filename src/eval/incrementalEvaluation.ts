@@ -2,7 +2,7 @@ import { lowestBit, popcount } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { FEATURES, PLACES, RAW_SIZE, patternEntries } from "./patterns.js";
-import { SQUARE_FIRST, SQUARE_PLACES } from "./squarePlaces.js";
+import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
 import { WEIGHT_UNITS } from "./weights.js";
 
 /** A position has at most 60 empty squares, so a path from it at most 60 moves: a level each, and the start's. */
@@ -32,6 +32,15 @@ export class IncrementalEvaluation implements ChildValues {
   private readonly entries = new Int32Array(FEATURES);
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
+  /**
+   * `evaluateAfter`'s scratch: each place's change, zero between calls. The places changed are
+   * found as the union of the squares' place sets (bit masks), not by testing each change as it
+   * is made: a data-dependent test there cost more than the rest of the bookkeeping.
+   */
+  private readonly delta = new Int32Array(PLACES);
+  /** The view last summed whole by `viewSum` (its offset in `levels`, -1 for none) and that sum. */
+  private summedView = -1;
+  private summed = 0;
   private level = 0;
   /** The view of the side to move: 0 or 1. */
   private side = 0;
@@ -45,6 +54,11 @@ export class IncrementalEvaluation implements ChildValues {
   private startHi = 0;
   private startOpponentLo = 0;
   private startOpponentHi = 0;
+  /** A move played and not yet written as a level (`play`): its square and turned discs. */
+  private noted = false;
+  private notedSquare = 0;
+  private notedLo = 0;
+  private notedHi = 0;
 
   constructor(evaluation: Evaluation) {
     this.table = evaluation.table;
@@ -59,37 +73,33 @@ export class IncrementalEvaluation implements ChildValues {
     this.startOpponentLo = ol;
     this.startOpponentHi = oh;
     this.viewZeroMissing = true;
+    this.summedView = -1;
+    this.noted = false;
     this.level = 0;
     this.side = 0;
     this.empties = 64 - popcount(pl | ol) - popcount(ph | oh);
   }
 
-  /** The side to move plays on square s, turning the discs (fl, fh) (the move's `flips`). */
+  /**
+   * The side to move plays on square s, turning the discs (fl, fh) (the move's `flips`). The
+   * move is only noted: a leaf of the search just evaluates it and takes it back, which
+   * `evaluateAfter` does from the current level without writing the next. The next level is
+   * written when the path goes on from it (any other call).
+   */
   play(s: number, fl: number, fh: number): void {
-    if (this.viewZeroMissing) this.fillViewZero();
-    const levels = this.levels;
-    const from = this.level * LEVEL;
-    const to = from + LEVEL;
-    levels.copyWithin(to, from, to);
-    // The mover's view: the played disc is a 1, a turned disc goes from 2 to 1; the opponent's: a 2, and from 1 to 2.
-    const mover = to + this.side * PLACES;
-    const opponent = to + (this.side ^ 1) * PLACES;
-    for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
-      const pair = SQUARE_PLACES[i]!;
-      const place = pair >>> 16;
-      const power = pair & 0xffff;
-      levels[mover + place] += power;
-      levels[opponent + place] += 2 * power;
-    }
-    for (; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
-    for (; fh !== 0; fh &= fh - 1) this.turn(32 + lowestBit(fh), mover, opponent);
-    this.level++;
-    this.side ^= 1;
-    this.empties--;
+    if (this.noted) this.playNoted();
+    this.noted = true;
+    this.notedSquare = s;
+    this.notedLo = fl;
+    this.notedHi = fh;
   }
 
   /** Takes back the last move played. */
   undo(): void {
+    if (this.noted) {
+      this.noted = false;
+      return;
+    }
     this.level--;
     this.side ^= 1;
     this.empties++;
@@ -97,34 +107,78 @@ export class IncrementalEvaluation implements ChildValues {
 
   /** The side to move passes (and a pass is taken back the same way). */
   pass(): void {
+    if (this.noted) this.playNoted();
     if (this.viewZeroMissing) this.fillViewZero();
     this.side ^= 1;
   }
 
   /** The final disc difference the side to move can expect: `Evaluation.evaluate` of the position reached. */
   evaluate(): number {
+    if (this.noted) return this.valueAfter(this.notedSquare, this.notedLo, this.notedHi);
     if (this.viewZeroMissing) this.fillViewZero();
     return this.sum(this.level * LEVEL + this.side * PLACES, this.empties);
   }
 
   /**
    * `evaluate` after the side to move plays s turning (fl, fh), for the opponent, who is to move
-   * there; the state stays as it is. Only the opponent's view is needed: it is copied to the next
-   * level and changed there.
+   * there; the state stays as it is. Only the opponent's view is needed, and of it only the
+   * places the move touches (about 12 of the 46): its whole sum at the child's stage, kept for
+   * the node's other children, is corrected by each touched place's weight before and after.
+   * The sums are of integers, so the value is the full evaluation's bit for bit.
    */
   evaluateAfter(s: number, fl: number, fh: number): number {
-    const levels = this.levels;
-    const from = this.level * LEVEL + (this.side ^ 1) * PLACES;
-    const to = from + LEVEL;
-    levels.copyWithin(to, from, from + PLACES);
-    // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2.
+    if (this.noted) this.playNoted();
+    return this.valueAfter(s, fl, fh);
+  }
+
+  /** `evaluateAfter` from the current level, with no move noted. */
+  private valueAfter(s: number, fl: number, fh: number): number {
+    const delta = this.delta;
+    let mlo = SQUARE_MASK_LO[s]!;
+    let mhi = SQUARE_MASK_HI[s]!;
+    // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2: every change adds.
     for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
       const pair = SQUARE_PLACES[i]!;
-      levels[to + (pair >>> 16)] += 2 * (pair & 0xffff);
+      delta[pair >>> 16] += 2 * (pair & 0xffff);
     }
-    for (; fl !== 0; fl &= fl - 1) this.add(lowestBit(fl), to);
-    for (; fh !== 0; fh &= fh - 1) this.add(32 + lowestBit(fh), to);
-    return this.sum(to, this.empties - 1);
+    for (; fl !== 0; fl &= fl - 1) {
+      const t = lowestBit(fl);
+      mlo |= SQUARE_MASK_LO[t]!;
+      mhi |= SQUARE_MASK_HI[t]!;
+      this.addPowers(t);
+    }
+    for (; fh !== 0; fh &= fh - 1) {
+      const t = 32 + lowestBit(fh);
+      mlo |= SQUARE_MASK_LO[t]!;
+      mhi |= SQUARE_MASK_HI[t]!;
+      this.addPowers(t);
+    }
+    const view = this.level * LEVEL + (this.side ^ 1) * PLACES;
+    const base = this.stageBase[this.empties - 1]!;
+    const table = this.table;
+    const levels = this.levels;
+    let sum = this.viewSum(view, base);
+    for (; mlo !== 0; mlo &= mlo - 1) {
+      const place = lowestBit(mlo);
+      const entry = base + levels[view + place]!;
+      sum += table[entry + delta[place]!]! - table[entry]!;
+      delta[place] = 0;
+    }
+    for (; mhi !== 0; mhi &= mhi - 1) {
+      const place = 32 + lowestBit(mhi);
+      const entry = base + levels[view + place]!;
+      sum += table[entry + delta[place]!]! - table[entry]!;
+      delta[place] = 0;
+    }
+    return sum / WEIGHT_UNITS;
+  }
+  /** Adds square t's powers to its places' changes in `delta`. */
+  private addPowers(t: number): void {
+    const delta = this.delta;
+    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
+      const pair = SQUARE_PLACES[i]!;
+      delta[pair >>> 16] += pair & 0xffff;
+    }
   }
 
   /**
@@ -142,6 +196,7 @@ export class IncrementalEvaluation implements ChildValues {
 
   /** The state as plain numbers (the current level's entries, the view to move, the empty squares): for comparing states. */
   snapshot(): number[] {
+    if (this.noted) this.playNoted();
     if (this.viewZeroMissing) this.fillViewZero();
     const at = this.level * LEVEL;
     return [...this.levels.subarray(at, at + LEVEL), this.side, this.empties];
@@ -157,6 +212,49 @@ export class IncrementalEvaluation implements ChildValues {
     return sum / WEIGHT_UNITS;
   }
 
+  /**
+   * The stage's weights at `base` summed over the view at `view`, the constant included; the
+   * last view summed is remembered, so a node's children sum their parent's view once.
+   */
+  private viewSum(view: number, base: number): number {
+    if (this.summedView === view) return this.summed;
+    const table = this.table;
+    const levels = this.levels;
+    let sum = table[base + CONSTANT]!;
+    for (let p = view, end = view + PLACES; p < end; p++) sum += table[base + levels[p]!]!;
+    this.summedView = view;
+    this.summed = sum;
+    return sum;
+  }
+
+  /** Writes the next level: the current one with the noted move's changes, in both views. */
+  private playNoted(): void {
+    this.noted = false;
+    if (this.viewZeroMissing) this.fillViewZero();
+    const levels = this.levels;
+    const from = this.level * LEVEL;
+    const to = from + LEVEL;
+    levels.copyWithin(to, from, to);
+    // A level written anew: a sum kept for it (or above it) no longer holds.
+    if (this.summedView >= to) this.summedView = -1;
+    // The mover's view: the played disc is a 1, a turned disc goes from 2 to 1; the opponent's: a 2, and from 1 to 2.
+    const mover = to + this.side * PLACES;
+    const opponent = to + (this.side ^ 1) * PLACES;
+    const s = this.notedSquare;
+    for (let i = SQUARE_FIRST[s]!, end = SQUARE_FIRST[s + 1]!; i < end; i++) {
+      const pair = SQUARE_PLACES[i]!;
+      const place = pair >>> 16;
+      const power = pair & 0xffff;
+      levels[mover + place] += power;
+      levels[opponent + place] += 2 * power;
+    }
+    for (let fl = this.notedLo; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
+    for (let fh = this.notedHi; fh !== 0; fh &= fh - 1) this.turn(32 + lowestBit(fh), mover, opponent);
+    this.level++;
+    this.side ^= 1;
+    this.empties--;
+  }
+
   /** Square t's disc turned to the mover: 2 to 1 in the mover's view, 1 to 2 in the opponent's. */
   private turn(t: number, mover: number, opponent: number): void {
     const levels = this.levels;
@@ -169,15 +267,6 @@ export class IncrementalEvaluation implements ChildValues {
     }
   }
 
-  /** Adds the powers of square t's places to the view at `at`. */
-  private add(t: number, at: number): void {
-    const levels = this.levels;
-    for (let i = SQUARE_FIRST[t]!, end = SQUARE_FIRST[t + 1]!; i < end; i++) {
-      const pair = SQUARE_PLACES[i]!;
-      levels[at + (pair >>> 16)] += pair & 0xffff;
-    }
-  }
-
   private fillViewZero(): void {
     this.fillView(0, this.startLo, this.startHi, this.startOpponentLo, this.startOpponentHi);
     this.viewZeroMissing = false;
@@ -187,5 +276,6 @@ export class IncrementalEvaluation implements ChildValues {
   private fillView(at: number, al: number, ah: number, bl: number, bh: number): void {
     patternEntries(al, ah, bl, bh, this.entries);
     this.levels.set(this.placeEntries, at);
+    this.summedView = -1;
   }
 }

@@ -23,3 +23,14 @@ export const SQUARE_PLACES: Int32Array = (() => {
   SQUARE_FIRST[64] = pairs.length;
   return Int32Array.from(pairs);
 })();
+
+/** SQUARE_MASK_LO[s], SQUARE_MASK_HI[s]: square s's places as bits, places 0-31 and 32 on. */
+export const SQUARE_MASK_LO = new Int32Array(64);
+export const SQUARE_MASK_HI = new Int32Array(64);
+for (let s = 0; s < 64; s++) {
+  for (let i = SQUARE_FIRST[s]!; i < SQUARE_FIRST[s + 1]!; i++) {
+    const place = SQUARE_PLACES[i]! >>> 16;
+    if (place < 32) SQUARE_MASK_LO[s]! |= 1 << place;
+    else SQUARE_MASK_HI[s]! |= 1 << (place - 32);
+  }
+}

@@ -122,6 +122,58 @@ describe("the incremental evaluation", () => {
   });
 });
 
+describe("the incremental evaluation along a search's path", () => {
+  it("equals the full evaluation after any sequence of moves, take-backs, passes and valued children, as a depth-first search makes", () => {
+    // A random walk: each step goes down a move (or a pass), back up, or values a child; the
+    // state's value is checked at half the steps, so a move only noted (played and at once
+    // evaluated or taken back), a level written over, and a parent's sum kept for its
+    // children and then stale all meet the full evaluation.
+    const evaluation = randomEvaluation(41);
+    const state = new IncrementalEvaluation(evaluation);
+    const random = new Random(42);
+    let checks = 0;
+    for (let walk = 0; walk < 80; walk++) {
+      const start = randomPosition(random, random.below(50));
+      if (start.isGameOver()) continue;
+      state.set(start.playerLo, start.playerHi, start.opponentLo, start.opponentHi);
+      const path: { position: Position; passed: boolean }[] = [];
+      let p = start;
+      for (let step = 0; step < 120; step++) {
+        const squares = p.legalSquares();
+        const roll = random.below(8);
+        if (roll < 3 && path.length > 0) {
+          const last = path.pop()!;
+          if (last.passed) state.pass();
+          else state.undo();
+          p = last.position;
+        } else if (roll < 5 && squares.length > 0) {
+          const s = squares[random.below(squares.length)]!;
+          const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+          expect(state.evaluateAfter(s, fl, resultHi), `walk ${walk}, step ${step}, child ${s}`).toBe(
+            evaluatePosition(evaluation, p.play(s)),
+          );
+        } else if (!p.isGameOver()) {
+          path.push({ position: p, passed: squares.length === 0 });
+          if (squares.length === 0) {
+            state.pass();
+            p = p.swapped();
+          } else {
+            const s = squares[random.below(squares.length)]!;
+            state.play(s, flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi), resultHi);
+            p = p.play(s);
+          }
+        }
+        // Not every step: a value read here is itself kept, and would hide a stale one.
+        if (random.below(2) === 0) {
+          expect(state.evaluate(), `walk ${walk}, step ${step}`).toBe(evaluatePosition(evaluation, p));
+          checks++;
+        }
+      }
+    }
+    expect(checks).toBeGreaterThan(3000);
+  });
+});
+
 function split(snapshot: number[]): [number[], number, number] {
   return [snapshot.slice(0, -2), snapshot[snapshot.length - 2]!, snapshot[snapshot.length - 1]!];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PATTERN_KINDS, PLACES } from "../../src/index.js";
-import { SQUARE_FIRST, SQUARE_PLACES } from "../../src/eval/squarePlaces.js";
+import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "../../src/eval/squarePlaces.js";
 
 const placeOf = (pair: number) => pair >>> 16;
 const powerOf = (pair: number) => pair & 0xffff;
@@ -29,6 +29,17 @@ describe("the places through each square", () => {
       expect(places.length, `square ${s}`).toBeGreaterThanOrEqual(4);
       expect(places.length, `square ${s}`).toBeLessThanOrEqual(8);
       expect(new Set(places).size).toBe(places.length);
+    }
+  });
+
+  it("have as their bit masks exactly the places listed", () => {
+    for (let s = 0; s < 64; s++) {
+      const listed = new Set([...SQUARE_PLACES.subarray(SQUARE_FIRST[s]!, SQUARE_FIRST[s + 1]!)].map(placeOf));
+      for (let p = 0; p < PLACES; p++) {
+        const bit = p < 32 ? (SQUARE_MASK_LO[s]! >>> p) & 1 : (SQUARE_MASK_HI[s]! >>> (p - 32)) & 1;
+        expect(bit === 1, `square ${s}, place ${p}`).toBe(listed.has(p));
+      }
+      expect(SQUARE_MASK_HI[s]! >>> (PLACES - 32), `square ${s}: no bit beyond the places`).toBe(0);
     }
   });
 });
