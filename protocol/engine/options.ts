@@ -366,7 +366,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--pp-r": searchSetting(
     "ppR",
     "R",
-    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR}: at 0.1 and 0.2 s a move widths 1 and 2 scored 0.450 to 0.500 against none, 40 games each; 1 is the best width measured, 0.583 against 2 in the classic search, 60 games; docs/strength.md)`,
+    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR}: at 0.1 and 0.2 s a move widths 1 and 2 scored 0.450 to 0.500 against none, 40 games each, and width 1 at 1 s 0.525 in 20; 1 is the best width measured, 0.583 against 2 in the classic search, 60 games; docs/strength.md)`,
     (t) => parseDecimal(t, 0, 100),
   ),
   "--solve-empties": searchSetting(
