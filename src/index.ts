@@ -32,6 +32,7 @@ export * from "./solver/endgameReview.js";
 export * from "./solver/solver.js";
 export * from "./solver/solvePlanner.js";
 export * from "./eval/patterns.js";
+export * from "./eval/boardFeatures.js";
 export * from "./eval/weights.js";
 export * from "./eval/weightsFile.js";
 export * from "./eval/evaluation.js";

@@ -1,11 +1,11 @@
 import { popcount } from "../bitboard.js";
 import { IncrementalEvaluation } from "./incrementalEvaluation.js";
-import { FEATURES, RAW_SIZE, patternEntries } from "./patterns.js";
+import { ENTRIES, RAW_SIZE, positionEntries } from "./patterns.js";
 import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js";
 
 /**
  * The static evaluation: the predicted final disc difference for the side to move, the sum of
- * its stage's weights over the position's pattern places. Allocation-free. Along a search
+ * its stage's weights over the position's pattern places, the constant and the board features. Allocation-free. Along a search
  * path, `IncrementalEvaluation` gives the same values from indices kept up to date move by move.
  */
 export class Evaluation {
@@ -13,7 +13,7 @@ export class Evaluation {
   readonly table: Int16Array;
   /** stageBase[e]: where the table of the stage of e empty squares starts. */
   readonly stageBase = new Int32Array(65);
-  private readonly entries = new Int32Array(FEATURES);
+  private readonly entries = new Int32Array(ENTRIES);
 
   constructor(readonly weights: Weights) {
     this.table = expandWeights(weights);
@@ -28,11 +28,11 @@ export class Evaluation {
   /** The mover (pl, ph) against (ol, oh): the final disc difference it can expect. */
   evaluate(pl: number, ph: number, ol: number, oh: number): number {
     const entries = this.entries;
-    patternEntries(pl, ph, ol, oh, entries);
+    positionEntries(pl, ph, ol, oh, entries);
     const table = this.table;
     const base = this.stageBase[64 - popcount(pl | ol) - popcount(ph | oh)]!;
     let sum = 0;
-    for (let i = 0; i < FEATURES; i++) sum += table[base + entries[i]!]!;
+    for (let i = 0; i < ENTRIES; i++) sum += table[base + entries[i]!]!;
     return sum / WEIGHT_UNITS;
   }
 }

@@ -1,7 +1,8 @@
 import { lowestBit, popcount } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
-import { FEATURES, PLACES, RAW_SIZE, patternEntries } from "./patterns.js";
+import { boardFeaturesSum } from "./boardFeatures.js";
+import { BOARD_OFFSET, CONSTANT_ENTRY, FEATURES, PLACES, patternEntries } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
 import { WEIGHT_UNITS } from "./weights.js";
 
@@ -9,7 +10,6 @@ import { WEIGHT_UNITS } from "./weights.js";
 const LEVELS = 61;
 /** A level holds every place's entry in both views (below). */
 const LEVEL = 2 * PLACES;
-const CONSTANT = RAW_SIZE - 1;
 
 /**
  * The pattern evaluation kept up to date along a search path: `set` a position, then `play`
@@ -22,13 +22,16 @@ const CONSTANT = RAW_SIZE - 1;
  * the discs of the side to move at `set` as 1 and the other side's as 2, view 1 the other way
  * round, so whichever side is to move finds its own entries ready. Each move down the path
  * writes the next level, a copy of the current one with the move's changes, so `undo` only
- * steps back a level.
+ * steps back a level. The level's discs are kept too (the side to move at `set` first), for
+ * the board features, which are computed afresh from them.
  */
 export class IncrementalEvaluation implements ChildValues {
   private readonly table: Int16Array;
   private readonly stageBase: Int32Array;
   /** Level l: view 0's entries at l * LEVEL, view 1's after them. */
   private readonly levels = new Int32Array(LEVELS * LEVEL);
+  /** Level l's discs: the words of the side to move at `set`, then the other side's, at 4 * l. */
+  private readonly discs = new Int32Array(LEVELS * 4);
   private readonly entries = new Int32Array(FEATURES);
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
@@ -68,6 +71,11 @@ export class IncrementalEvaluation implements ChildValues {
   /** Starts a path from the position of the mover (pl, ph) against (ol, oh). */
   set(pl: number, ph: number, ol: number, oh: number): void {
     this.fillView(PLACES, ol, oh, pl, ph);
+    const discs = this.discs;
+    discs[0] = pl;
+    discs[1] = ph;
+    discs[2] = ol;
+    discs[3] = oh;
     this.startLo = pl;
     this.startHi = ph;
     this.startOpponentLo = ol;
@@ -116,7 +124,7 @@ export class IncrementalEvaluation implements ChildValues {
   evaluate(): number {
     if (this.noted) return this.valueAfter(this.notedSquare, this.notedLo, this.notedHi);
     if (this.viewZeroMissing) this.fillViewZero();
-    return this.sum(this.level * LEVEL + this.side * PLACES, this.empties);
+    return this.sum(this.level, this.side, this.empties);
   }
 
   /**
@@ -134,6 +142,14 @@ export class IncrementalEvaluation implements ChildValues {
   /** `evaluateAfter` from the current level, with no move noted. */
   private valueAfter(s: number, fl: number, fh: number): number {
     const delta = this.delta;
+    // The child's discs, for its board features (the opponent is to move there), before fl and fh are consumed.
+    const at = 4 * this.level + 2 * this.side;
+    const other = 4 * this.level + 2 * (this.side ^ 1);
+    const discs = this.discs;
+    const childLo = discs[other]! & ~fl;
+    const childHi = discs[other + 1]! & ~fh;
+    const childOpponentLo = discs[at]! | fl | (s < 32 ? 1 << s : 0);
+    const childOpponentHi = discs[at + 1]! | fh | (s < 32 ? 0 : 1 << (s - 32));
     let mlo = SQUARE_MASK_LO[s]!;
     let mhi = SQUARE_MASK_HI[s]!;
     // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2: every change adds.
@@ -157,7 +173,9 @@ export class IncrementalEvaluation implements ChildValues {
     const base = this.stageBase[this.empties - 1]!;
     const table = this.table;
     const levels = this.levels;
-    let sum = this.viewSum(view, base);
+    let sum =
+      this.viewSum(view, base) +
+      boardFeaturesSum(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi);
     for (; mlo !== 0; mlo &= mlo - 1) {
       const place = lowestBit(mlo);
       const entry = base + levels[view + place]!;
@@ -187,7 +205,7 @@ export class IncrementalEvaluation implements ChildValues {
    * `evaluate`. The search's tree keeps its children's moves so.
    */
   evaluateAfterGain(gl: number, gh: number): number {
-    if ((gl | gh) === 0) return this.sum(PLACES, this.empties);
+    if ((gl | gh) === 0) return this.sum(0, 1, this.empties);
     const fl = gl & this.startOpponentLo;
     const fh = gh & this.startOpponentHi;
     const pl = gl & ~fl;
@@ -202,13 +220,18 @@ export class IncrementalEvaluation implements ChildValues {
     return [...this.levels.subarray(at, at + LEVEL), this.side, this.empties];
   }
 
-  /** The stage's weights summed over the entries of one view from `at`, and the constant. */
-  private sum(at: number, empties: number): number {
+  /** The evaluation at `level` of the side `side` to move: the stage's weights over its view's entries, the constant and the board features. */
+  private sum(level: number, side: number, empties: number): number {
     const table = this.table;
     const levels = this.levels;
     const base = this.stageBase[empties]!;
-    let sum = table[base + CONSTANT]!;
+    const at = level * LEVEL + side * PLACES;
+    let sum = table[base + CONSTANT_ENTRY]!;
     for (let p = at, end = at + PLACES; p < end; p++) sum += table[base + levels[p]!]!;
+    const mover = 4 * level + 2 * side;
+    const opponent = 4 * level + 2 * (side ^ 1);
+    const d = this.discs;
+    sum += boardFeaturesSum(table, base + BOARD_OFFSET, d[mover]!, d[mover + 1]!, d[opponent]!, d[opponent + 1]!);
     return sum / WEIGHT_UNITS;
   }
 
@@ -220,7 +243,7 @@ export class IncrementalEvaluation implements ChildValues {
     if (this.summedView === view) return this.summed;
     const table = this.table;
     const levels = this.levels;
-    let sum = table[base + CONSTANT]!;
+    let sum = table[base + CONSTANT_ENTRY]!;
     for (let p = view, end = view + PLACES; p < end; p++) sum += table[base + levels[p]!]!;
     this.summedView = view;
     this.summed = sum;
@@ -248,6 +271,13 @@ export class IncrementalEvaluation implements ChildValues {
       levels[mover + place] += power;
       levels[opponent + place] += 2 * power;
     }
+    const d = this.discs;
+    const moverDiscs = 4 * this.level + 2 * this.side;
+    const opponentDiscs = 4 * this.level + 2 * (this.side ^ 1);
+    d[moverDiscs + 4] = d[moverDiscs]! | this.notedLo | (s < 32 ? 1 << s : 0);
+    d[moverDiscs + 5] = d[moverDiscs + 1]! | this.notedHi | (s < 32 ? 0 : 1 << (s - 32));
+    d[opponentDiscs + 4] = d[opponentDiscs]! & ~this.notedLo;
+    d[opponentDiscs + 5] = d[opponentDiscs + 1]! & ~this.notedHi;
     for (let fl = this.notedLo; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
     for (let fh = this.notedHi; fh !== 0; fh &= fh - 1) this.turn(32 + lowestBit(fh), mover, opponent);
     this.level++;

@@ -1,3 +1,5 @@
+import { BOARD_ENTRIES, BOARD_FEATURES, boardFeatureEntries } from "./boardFeatures.js";
+
 /**
  * The evaluation's pattern set: short lines and corner regions of the board, each square of
  * one read as empty (0), the mover's (1) or the opponent's (2), the configuration a base-3
@@ -12,7 +14,9 @@
  */
 
 /** The name written in a weights file's header: a file trained for another set is refused. */
-export const PATTERN_SET_NAME = "edge2x-corner33-corner25-lines-diagonals-v1";
+export const PATTERN_SET_NAME = "edge2x-corner33-corner25-lines-diagonals-mobility-parity-v2";
+/** The first set's name: the same patterns, no board features. */
+export const FIRST_PATTERN_SET_NAME = "edge2x-corner33-corner25-lines-diagonals-v1";
 
 export interface PatternKind {
   readonly name: string;
@@ -63,9 +67,14 @@ export const RAW_OFFSETS: readonly number[] = (() => {
   offsets.push(at);
   return offsets;
 })();
-/** A stage's raw entries: every kind's full table and the constant. */
-export const RAW_SIZE = RAW_OFFSETS[RAW_OFFSETS.length - 1]! + 1;
-const CONSTANT = RAW_SIZE - 1;
+/** A stage's constant: its raw entry, after every kind's full table. */
+export const CONSTANT_ENTRY = RAW_OFFSETS[RAW_OFFSETS.length - 1]!;
+/** Where the board features' tables (boardFeatures.ts) start among a stage's raw entries: after the constant. */
+export const BOARD_OFFSET = CONSTANT_ENTRY + 1;
+/** A stage's raw entries: every kind's full table, the constant, the board features' tables. */
+export const RAW_SIZE = BOARD_OFFSET + BOARD_ENTRIES;
+/** Entries read per position: the pattern places, the constant and the board features. */
+export const ENTRIES = FEATURES + BOARD_FEATURES;
 
 /**
  * CANONICAL[raw]: the stage's compact entry of a raw entry. Configurations that are mirror
@@ -73,8 +82,11 @@ const CONSTANT = RAW_SIZE - 1;
  * index, so a compact table (what is trained and stored) has no duplicates.
  */
 export const CANONICAL = new Int32Array(RAW_SIZE);
-/** A stage's compact entries. */
-export const COMPACT_SIZE: number = (() => {
+/**
+ * A stage's compact entries of the patterns and the constant: the whole table of the first
+ * pattern set, which had no board features (its files are still read: weightsFile.ts).
+ */
+export const PATTERN_COMPACT_SIZE: number = (() => {
   let next = 0;
   PATTERN_KINDS.forEach((kind, k) => {
     const base = RAW_OFFSETS[k]!;
@@ -84,9 +96,12 @@ export const COMPACT_SIZE: number = (() => {
       CANONICAL[base + index] = image < index ? CANONICAL[base + image]! : next++;
     }
   });
-  CANONICAL[CONSTANT] = next++;
+  CANONICAL[CONSTANT_ENTRY] = next++;
   return next;
 })();
+/** A stage's compact entries: the patterns', the constant, then the board features' (their own images). */
+export const COMPACT_SIZE = PATTERN_COMPACT_SIZE + BOARD_ENTRIES;
+for (let i = 0; i < BOARD_ENTRIES; i++) CANONICAL[BOARD_OFFSET + i] = PATTERN_COMPACT_SIZE + i;
 
 /** The base-3 index of a configuration with its cells permuted (cell i moved to mirror[i]). */
 function mirrorIndex(index: number, mirror: readonly number[]): number {
@@ -321,5 +336,15 @@ export function patternEntries(pl: number, ph: number, ol: number, oh: number, o
     DIAGONAL4 +
     TERNARY[(Math.imul(ph & 0x10204080, 0x01010101) >>> 24) >>> 4]! +
     2 * TERNARY[(Math.imul(oh & 0x10204080, 0x01010101) >>> 24) >>> 4]!;
-  out[46] = CONSTANT;
+  out[46] = CONSTANT_ENTRY;
+}
+
+/**
+ * Writes the position's ENTRIES raw entries (within a stage) into out[0..ENTRIES): the pattern
+ * places' and the constant (`patternEntries`), then the board features'. Allocates nothing.
+ */
+export function positionEntries(pl: number, ph: number, ol: number, oh: number, out: Int32Array): void {
+  patternEntries(pl, ph, ol, oh, out);
+  boardFeatureEntries(pl, ph, ol, oh, out, FEATURES);
+  for (let i = FEATURES; i < ENTRIES; i++) out[i]! += BOARD_OFFSET;
 }

@@ -1,5 +1,5 @@
 import { type Result, err, ok } from "../result.js";
-import { COMPACT_SIZE, PATTERN_SET_NAME } from "./patterns.js";
+import { COMPACT_SIZE, FIRST_PATTERN_SET_NAME, PATTERN_COMPACT_SIZE, PATTERN_SET_NAME } from "./patterns.js";
 import { MAX_STAGES, type Weights } from "./weights.js";
 
 /**
@@ -11,6 +11,8 @@ import { MAX_STAGES, type Weights } from "./weights.js";
  *   12  u8       length n of the pattern set's name, then its n ASCII bytes
  *   ..  i16      S * entries weights, stage by stage, in 1/256 of a disc
  *   end u32      CRC-32 of every byte before it
+ * A file of the first pattern set (the same patterns, no board features) is read with its
+ * board features' weights zero.
  */
 const MAGIC = "OTHW";
 export const WEIGHTS_FORMAT_VERSION = 1;
@@ -59,10 +61,11 @@ export function parseWeights(bytes: Uint8Array): Result<Weights> {
   const nameLength = bytes[12]!;
   if (bytes.length < 13 + nameLength + 4) return err(`the file ends inside its header (${bytes.length} bytes)`);
   const name = String.fromCharCode(...bytes.subarray(13, 13 + nameLength));
-  if (name !== PATTERN_SET_NAME)
+  if (name !== PATTERN_SET_NAME && name !== FIRST_PATTERN_SET_NAME)
     return err(`the weights are for the pattern set "${name}"; this program's is "${PATTERN_SET_NAME}"`);
+  const size = name === PATTERN_SET_NAME ? COMPACT_SIZE : PATTERN_COMPACT_SIZE;
   const entries = view.getUint32(8, true);
-  if (entries !== COMPACT_SIZE) return err(`${entries} entries per stage; the pattern set has ${COMPACT_SIZE}`);
+  if (entries !== size) return err(`${entries} entries per stage; the pattern set "${name}" has ${size}`);
   const header = 13 + nameLength;
   const expected = header + 2 * stages * entries + 4;
   if (bytes.length !== expected)
@@ -75,8 +78,10 @@ export function parseWeights(bytes: Uint8Array): Result<Weights> {
     return err(
       `checksum mismatch: the file says ${hex(stored)}, its bytes give ${hex(computed)} (the file is corrupt)`,
     );
-  const values = new Int16Array(stages * entries);
-  for (let i = 0; i < values.length; i++) values[i] = view.getInt16(header + 2 * i, true);
+  const values = new Int16Array(stages * COMPACT_SIZE);
+  for (let stage = 0; stage < stages; stage++)
+    for (let i = 0; i < entries; i++)
+      values[stage * COMPACT_SIZE + i] = view.getInt16(header + 2 * (stage * entries + i), true);
   return ok({ stages, values });
 }
 

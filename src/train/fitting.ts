@@ -1,5 +1,5 @@
 import { popcount } from "../bitboard.js";
-import { CANONICAL, COMPACT_SIZE, FEATURES, patternEntries } from "../eval/patterns.js";
+import { CANONICAL, COMPACT_SIZE, ENTRIES, positionEntries } from "../eval/patterns.js";
 import { WEIGHT_UNITS, type Weights, stageOf } from "../eval/weights.js";
 import type { Samples } from "./samples.js";
 
@@ -50,34 +50,34 @@ export function fitStage(
   const n = chosen.length;
   if (n === 0) return theta;
   // The features of every chosen sample, computed once.
-  const features = new Int32Array(n * FEATURES);
-  const raw = new Int32Array(FEATURES);
+  const features = new Int32Array(n * ENTRIES);
+  const raw = new Int32Array(ENTRIES);
   const y = new Float64Array(n);
   const w = Float64Array.from(sampleWeights);
   for (let k = 0; k < n; k++) {
     const i = chosen[k]!;
-    patternEntries(
+    positionEntries(
       samples.boards[4 * i]!,
       samples.boards[4 * i + 1]!,
       samples.boards[4 * i + 2]!,
       samples.boards[4 * i + 3]!,
       raw,
     );
-    for (let f = 0; f < FEATURES; f++) features[k * FEATURES + f] = CANONICAL[raw[f]!]!;
+    for (let f = 0; f < ENTRIES; f++) features[k * ENTRIES + f] = CANONICAL[raw[f]!]!;
     y[k] = samples.scores[i]!;
   }
   const lambda = settings.lambda;
   const diagonal = new Float64Array(COMPACT_SIZE).fill(lambda);
-  for (let k = 0; k < n; k++) for (let f = 0; f < FEATURES; f++) diagonal[features[k * FEATURES + f]!]! += w[k]!;
+  for (let k = 0; k < n; k++) for (let f = 0; f < ENTRIES; f++) diagonal[features[k * ENTRIES + f]!]! += w[k]!;
   // A x: the normal equations' matrix times x, in one pass over the samples.
   const multiply = (x: Float64Array, into: Float64Array): void => {
     for (let i = 0; i < COMPACT_SIZE; i++) into[i] = lambda * x[i]!;
     for (let k = 0; k < n; k++) {
-      const base = k * FEATURES;
+      const base = k * ENTRIES;
       let dot = 0;
-      for (let f = 0; f < FEATURES; f++) dot += x[features[base + f]!]!;
+      for (let f = 0; f < ENTRIES; f++) dot += x[features[base + f]!]!;
       dot *= w[k]!;
-      for (let f = 0; f < FEATURES; f++) into[features[base + f]!]! += dot;
+      for (let f = 0; f < ENTRIES; f++) into[features[base + f]!]! += dot;
     }
   };
   // r = b - A theta, with b = sum_j w_j y_j x_j.
@@ -86,7 +86,7 @@ export function fitStage(
   for (let i = 0; i < COMPACT_SIZE; i++) r[i] = -r[i]!;
   for (let k = 0; k < n; k++) {
     const wy = w[k]! * y[k]!;
-    for (let f = 0; f < FEATURES; f++) r[features[k * FEATURES + f]!]! += wy;
+    for (let f = 0; f < ENTRIES; f++) r[features[k * ENTRIES + f]!]! += wy;
   }
   const z = new Float64Array(COMPACT_SIZE);
   const p = new Float64Array(COMPACT_SIZE);

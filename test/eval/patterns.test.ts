@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   BLACK,
+  BOARD_ENTRIES,
+  BOARD_FEATURES,
   COMPACT_SIZE,
+  CONSTANT_ENTRY,
   type Disc,
   EMPTY,
   Evaluation,
   FEATURES,
+  PATTERN_COMPACT_SIZE,
   PATTERN_KINDS,
   Position,
   RAW_OFFSETS,
-  RAW_SIZE,
   Random,
   patternEntries,
   zeroWeights,
@@ -35,7 +38,7 @@ describe("pattern entries", () => {
   it("of the empty board are every place's configuration 0, and the constant last", () => {
     const empty = entries(Position.fromDiscs(new Array(64).fill(EMPTY), true));
     const kindOfPlace = PATTERN_KINDS.flatMap((k, i) => new Array(k.places).fill(RAW_OFFSETS[i]!));
-    expect(empty).toEqual([...kindOfPlace, RAW_SIZE - 1]);
+    expect(empty).toEqual([...kindOfPlace, CONSTANT_ENTRY]);
   });
 
   // One mover's disc changes exactly the places through its square, each by 3^(its cell).
@@ -90,7 +93,9 @@ describe("pattern entries", () => {
       }
       expected += (3 ** kind.cells + 3 ** cycles) / 2;
     }
-    expect(COMPACT_SIZE).toBe(expected);
+    expect(PATTERN_COMPACT_SIZE).toBe(expected);
+    // The board features' tables follow, one entry a value.
+    expect(COMPACT_SIZE).toBe(expected + BOARD_ENTRIES);
   });
 });
 
@@ -130,11 +135,11 @@ describe("the evaluation under the board's symmetries", () => {
     expect(again).toEqual(first);
   });
 
-  it("scores in discs: weights of 1/256 sum over the 46 places and the constant", () => {
+  it("scores in discs: weights of 1/256 sum over the 46 places, the constant and the board features", () => {
     const weights = zeroWeights(13);
     weights.values.fill(256);
-    expect(evaluatePosition(new Evaluation(weights), Position.initial())).toBe(FEATURES);
+    expect(evaluatePosition(new Evaluation(weights), Position.initial())).toBe(FEATURES + BOARD_FEATURES);
     weights.values.fill(-128);
-    expect(evaluatePosition(new Evaluation(weights), Position.initial())).toBe(-FEATURES / 2);
+    expect(evaluatePosition(new Evaluation(weights), Position.initial())).toBe(-(FEATURES + BOARD_FEATURES) / 2);
   });
 });

@@ -95,7 +95,7 @@ describe("the weights file", () => {
         new DataView(c.buffer).setUint32(8, 1000, true);
         return resealed(c);
       },
-      /1000 entries per stage; the pattern set has \d+/,
+      /1000 entries per stage; the pattern set ".*" has \d+/,
     ],
     ["a few bytes", () => new Uint8Array([79, 84, 72]), /at least 17 bytes, this one 3/],
   ];

@@ -1,0 +1,99 @@
+import { legalMoves, popcount, resultHi } from "../bitboard.js";
+
+/**
+ * Features of the whole board beside the patterns, the ones the strongest engines add to
+ * theirs: each side's mobility (legal moves), each side's potential mobility (empty squares
+ * next to the other side's discs, where moves may come), and the parity of the empty squares
+ * by quadrant. Each is a small table of weights indexed by its value (clamped), one table a
+ * feature and stage, trained with the patterns' weights: a value's weight is learnt as it is,
+ * so the tables need not be linear.
+ *
+ * Indices here are relative to the board features' first entry in a stage's table; the
+ * evaluation adds where that lies (`BOARD_OFFSET` in patterns.ts).
+ */
+
+/** Mobility is at most 33 in any position reached in play; more is clamped. */
+const MOBILITY_MAX = 32;
+/** Potential mobility above this is rare and clamped. */
+const POTENTIAL_MAX = 40;
+
+/** Each feature's table size, in the order of their entries. */
+export const BOARD_FEATURE_SIZES: readonly number[] = [
+  MOBILITY_MAX + 1, // the mover's mobility
+  MOBILITY_MAX + 1, // the opponent's
+  POTENTIAL_MAX + 1, // the mover's potential mobility
+  POTENTIAL_MAX + 1, // the opponent's
+  10, // quadrants with an odd number of empty squares (0-4), times the parity of all the empties
+];
+/** Board features read per position. */
+export const BOARD_FEATURES = BOARD_FEATURE_SIZES.length;
+/** Their entries in a stage's table. */
+export const BOARD_ENTRIES = BOARD_FEATURE_SIZES.reduce((n, s) => n + s, 0);
+
+const OPPONENT_MOBILITY = MOBILITY_MAX + 1;
+const MOVER_POTENTIAL = 2 * (MOBILITY_MAX + 1);
+const OPPONENT_POTENTIAL = MOVER_POTENTIAL + POTENTIAL_MAX + 1;
+const PARITY = OPPONENT_POTENTIAL + POTENTIAL_MAX + 1;
+
+/** Not column 0 (a square's west neighbour exists) and not column 7. */
+const NOT_WEST_EDGE = 0xfefefefe | 0;
+const NOT_EAST_EDGE = 0x7f7f7f7f;
+const QUADRANT_WEST = 0x0f0f0f0f;
+const QUADRANT_EAST = 0xf0f0f0f0 | 0;
+
+/** How many of the empties (el, eh) are next to a disc of (bl, bh). */
+function adjacentEmpties(bl: number, bh: number, el: number, eh: number): number {
+  const hl = bl | ((bl << 1) & NOT_WEST_EDGE) | ((bl >>> 1) & NOT_EAST_EDGE);
+  const hh = bh | ((bh << 1) & NOT_WEST_EDGE) | ((bh >>> 1) & NOT_EAST_EDGE);
+  const nl = hl | (hl << 8) | (hl >>> 8) | (hh << 24);
+  const nh = hh | (hh << 8) | (hh >>> 8) | (hl >>> 24);
+  return popcount(nl & el) + popcount(nh & eh);
+}
+
+/** The parity entry: odd quadrants (0-4) and the parity of the empties. */
+function parityIndex(el: number, eh: number): number {
+  const odd =
+    (popcount(el & QUADRANT_WEST) & 1) +
+    (popcount(el & QUADRANT_EAST) & 1) +
+    (popcount(eh & QUADRANT_WEST) & 1) +
+    (popcount(eh & QUADRANT_EAST) & 1);
+  return 2 * odd + ((popcount(el) + popcount(eh)) & 1);
+}
+
+/** Writes the BOARD_FEATURES relative entries of the mover (pl, ph) against (ol, oh) at out[at..). Allocates nothing. */
+export function boardFeatureEntries(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  const moverMoves = legalMoves(pl, ph, ol, oh);
+  out[at] = Math.min(MOBILITY_MAX, popcount(moverMoves) + popcount(resultHi));
+  const opponentMoves = legalMoves(ol, oh, pl, ph);
+  out[at + 1] = OPPONENT_MOBILITY + Math.min(MOBILITY_MAX, popcount(opponentMoves) + popcount(resultHi));
+  out[at + 2] = MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh));
+  out[at + 3] = OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh));
+  out[at + 4] = PARITY + parityIndex(el, eh);
+}
+
+/** boardFeaturesSum's entries. */
+const scratch = new Int32Array(BOARD_FEATURES);
+
+/**
+ * The board features' weights summed for the mover (pl, ph) against (ol, oh), from a stage's
+ * table whose board features start at `base`. The evaluation's hot path: allocates nothing.
+ */
+export function boardFeaturesSum(
+  table: Int16Array,
+  base: number,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+): number {
+  boardFeatureEntries(pl, ph, ol, oh, scratch, 0);
+  return (
+    table[base + scratch[0]!]! +
+    table[base + scratch[1]!]! +
+    table[base + scratch[2]!]! +
+    table[base + scratch[3]!]! +
+    table[base + scratch[4]!]!
+  );
+}
