@@ -242,7 +242,7 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     "minimaxWeight",
     decimalForm(0, 1),
     "implicit minimax backups: the weight alpha of the evaluation's minimax value beside the mean in selection; 0: the mean alone",
-    `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 0.5 s a move (${MINIMAX_MATCHES})`,
+    `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 1 s a move (${MINIMAX_MATCHES})`,
   ),
   ppMinVisits: searchKey(
     "ppMinVisits",
