@@ -238,9 +238,9 @@ ladder-table: othello
 # to weights/eval.weights. Rebuild (make) afterwards to embed the new weights in the program.
 # The games start from the XOT openings and are played on TRAIN_THREADS threads (the data and
 # weights do not depend on their number); depth 4, the solver from 16 empties (othello train's
-# defaults). About 1.5 hours on the 2-core machine when idle (docs/lab/2026-11-25-train-threads.md).
-# The test sets of eval-mae are left out of the fit. The shipped weights are round 4 of this run
-# (`make train TRAIN_ROUNDS=4`: a round's games and weights do not depend on the rounds after it).
+# defaults). About 65 minutes on the 2-core machine when idle (docs/lab/2026-11-26-board-features.md).
+# The test sets of eval-mae are left out of the fit. The shipped weights are this run's last round
+# (TRAIN_ROUNDS=R stops at round R: a round's games and weights do not depend on the rounds after it).
 TRAIN_DIR ?= train-run
 TRAIN_THREADS ?= 2
 TRAIN_ROUNDS ?= 6
