@@ -146,7 +146,9 @@ describe("the session's time", () => {
 
   it("the clock's budget reaches the search: a search lasts its budget, and the time is charged", () => {
     const clock = new SteppingClock(10);
-    const { session } = testSession({ visits: undefined, timeAllocation: "flat" }, clock.now);
+    // Early stop off: a search that may stop once its move is settled would end sooner with
+    // weights that settle the first move sooner; this test is about the budget.
+    const { session } = testSession({ visits: undefined, timeAllocation: "flat", earlyStop: false }, clock.now);
     converse(session, ["time_settings 60 0 0"]);
     const budget = session.limits(session.position).timeMs!;
     expect(budget).toBe(Math.floor((60_000 - 150 - 3000) / 31));
