@@ -5,8 +5,9 @@ import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js
 
 /**
  * The static evaluation: the predicted final disc difference for the side to move, the sum of
- * its stage's weights over the position's pattern places, the constant and the board features. Allocation-free. Along a search
- * path, `IncrementalEvaluation` gives the same values from indices kept up to date move by move.
+ * its stage's weights over the position's pattern places, the constant and the board features.
+ * Allocation-free. Along a search path, `IncrementalEvaluation` gives the same values from
+ * indices kept up to date move by move.
  */
 export class Evaluation {
   /** The weights spread over full base-3 tables, stage by stage (`expandWeights`). */

@@ -1,4 +1,4 @@
-import { lowestBit, popcount } from "../bitboard.js";
+import { lowestBit, popcount, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum } from "./boardFeatures.js";
@@ -50,13 +50,9 @@ export class IncrementalEvaluation implements ChildValues {
   private empties = 60;
   /**
    * Valuing a node's children needs only the opponent's view (view 1 at the start), so `set`
-   * leaves view 0 to the first call that reads it; the position's words are kept for that.
+   * leaves view 0 to the first call that reads it, from level 0 of `discs`.
    */
   private viewZeroMissing = false;
-  private startLo = 0;
-  private startHi = 0;
-  private startOpponentLo = 0;
-  private startOpponentHi = 0;
   /** A move played and not yet written as a level (`play`): its square and turned discs. */
   private noted = false;
   private notedSquare = 0;
@@ -76,10 +72,6 @@ export class IncrementalEvaluation implements ChildValues {
     discs[1] = ph;
     discs[2] = ol;
     discs[3] = oh;
-    this.startLo = pl;
-    this.startHi = ph;
-    this.startOpponentLo = ol;
-    this.startOpponentHi = oh;
     this.viewZeroMissing = true;
     this.summedView = -1;
     this.noted = false;
@@ -148,8 +140,8 @@ export class IncrementalEvaluation implements ChildValues {
     const discs = this.discs;
     const childLo = discs[other]! & ~fl;
     const childHi = discs[other + 1]! & ~fh;
-    const childOpponentLo = discs[at]! | fl | (s < 32 ? 1 << s : 0);
-    const childOpponentHi = discs[at + 1]! | fh | (s < 32 ? 0 : 1 << (s - 32));
+    const childOpponentLo = discs[at]! | fl | squareLo(s);
+    const childOpponentHi = discs[at + 1]! | fh | squareHi(s);
     let mlo = SQUARE_MASK_LO[s]!;
     let mhi = SQUARE_MASK_HI[s]!;
     // In the opponent's view the played disc is a 2, and a turned disc goes from 1 to 2: every change adds.
@@ -206,8 +198,9 @@ export class IncrementalEvaluation implements ChildValues {
    */
   evaluateAfterGain(gl: number, gh: number): number {
     if ((gl | gh) === 0) return this.sum(0, 1, this.empties);
-    const fl = gl & this.startOpponentLo;
-    const fh = gh & this.startOpponentHi;
+    // Level 0's discs are the position at `set`: the opponent's words at 2 and 3.
+    const fl = gl & this.discs[2]!;
+    const fh = gh & this.discs[3]!;
     const pl = gl & ~fl;
     return this.evaluateAfter(pl !== 0 ? lowestBit(pl) : 32 + lowestBit(gh & ~fh), fl, fh);
   }
@@ -274,8 +267,8 @@ export class IncrementalEvaluation implements ChildValues {
     const d = this.discs;
     const moverDiscs = 4 * this.level + 2 * this.side;
     const opponentDiscs = 4 * this.level + 2 * (this.side ^ 1);
-    d[moverDiscs + 4] = d[moverDiscs]! | this.notedLo | (s < 32 ? 1 << s : 0);
-    d[moverDiscs + 5] = d[moverDiscs + 1]! | this.notedHi | (s < 32 ? 0 : 1 << (s - 32));
+    d[moverDiscs + 4] = d[moverDiscs]! | this.notedLo | squareLo(s);
+    d[moverDiscs + 5] = d[moverDiscs + 1]! | this.notedHi | squareHi(s);
     d[opponentDiscs + 4] = d[opponentDiscs]! & ~this.notedLo;
     d[opponentDiscs + 5] = d[opponentDiscs + 1]! & ~this.notedHi;
     for (let fl = this.notedLo; fl !== 0; fl &= fl - 1) this.turn(lowestBit(fl), mover, opponent);
@@ -298,7 +291,8 @@ export class IncrementalEvaluation implements ChildValues {
   }
 
   private fillViewZero(): void {
-    this.fillView(0, this.startLo, this.startHi, this.startOpponentLo, this.startOpponentHi);
+    const d = this.discs;
+    this.fillView(0, d[0]!, d[1]!, d[2]!, d[3]!);
     this.viewZeroMissing = false;
   }
 

@@ -13,7 +13,7 @@ import {
 } from "../../src/index.js";
 import { randomPosition } from "./helpers.js";
 
-/** Mover's of the side's discs at s (1), the other's (2), or empty (0), square by square. */
+/** What is on square s: 1 a disc of the side to move, 2 one of the opponent's, 0 nothing. */
 function owner(p: Position, s: number): number {
   const lo = s < 32 ? 1 << s : 0;
   const hi = s < 32 ? 0 : 1 << (s - 32);
@@ -95,22 +95,30 @@ describe("the board features", () => {
   });
 });
 
+/**
+ * A file of the first pattern set (version 1, no board features) with `stages` stages of
+ * `entries` weights, the i-th weight written `weight(i)`, its checksum right.
+ */
+function firstSetFile(stages: number, entries: number, weight: (i: number) => number): Uint8Array {
+  const name = new TextEncoder().encode(FIRST_PATTERN_SET_NAME);
+  const header = 13 + name.length;
+  const bytes = new Uint8Array(header + 2 * stages * entries + 4);
+  const view = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode("OTHW"), 0);
+  view.setUint16(4, 1, true);
+  view.setUint16(6, stages, true);
+  view.setUint32(8, entries, true);
+  view.setUint8(12, name.length);
+  bytes.set(name, 13);
+  for (let i = 0; i < stages * entries; i++) view.setInt16(header + 2 * i, weight(i), true);
+  view.setUint32(bytes.length - 4, crc32(bytes, bytes.length - 4), true);
+  return bytes;
+}
+
 describe("a weights file of the first pattern set", () => {
   it("is read with its pattern weights as they are and the board features' zero", () => {
-    const name = new TextEncoder().encode(FIRST_PATTERN_SET_NAME);
-    const header = 13 + name.length;
     const stages = 2;
-    const bytes = new Uint8Array(header + 2 * stages * PATTERN_COMPACT_SIZE + 4);
-    const view = new DataView(bytes.buffer);
-    bytes.set(new TextEncoder().encode("OTHW"), 0);
-    view.setUint16(4, 1, true);
-    view.setUint16(6, stages, true);
-    view.setUint32(8, PATTERN_COMPACT_SIZE, true);
-    view.setUint8(12, name.length);
-    bytes.set(name, 13);
-    for (let i = 0; i < stages * PATTERN_COMPACT_SIZE; i++) view.setInt16(header + 2 * i, (i % 1000) - 500, true);
-    view.setUint32(bytes.length - 4, crc32(bytes, bytes.length - 4), true);
-    const parsed = parseWeights(bytes);
+    const parsed = parseWeights(firstSetFile(stages, PATTERN_COMPACT_SIZE, (i) => (i % 1000) - 500));
     if (!parsed.ok) throw new Error(parsed.error);
     for (let s = 0; s < stages; s++) {
       const stage = parsed.value.values.subarray(s * COMPACT_SIZE, (s + 1) * COMPACT_SIZE);
@@ -121,18 +129,7 @@ describe("a weights file of the first pattern set", () => {
   });
 
   it("of another entry count is refused, naming the set", () => {
-    const name = new TextEncoder().encode(FIRST_PATTERN_SET_NAME);
-    const header = 13 + name.length;
-    const bytes = new Uint8Array(header + 2 * COMPACT_SIZE + 4);
-    const view = new DataView(bytes.buffer);
-    bytes.set(new TextEncoder().encode("OTHW"), 0);
-    view.setUint16(4, 1, true);
-    view.setUint16(6, 1, true);
-    view.setUint32(8, COMPACT_SIZE, true);
-    view.setUint8(12, name.length);
-    bytes.set(name, 13);
-    view.setUint32(bytes.length - 4, crc32(bytes, bytes.length - 4), true);
-    const parsed = parseWeights(bytes);
+    const parsed = parseWeights(firstSetFile(1, COMPACT_SIZE, () => 0));
     expect(parsed.ok ? "accepted" : parsed.error).toMatch(
       new RegExp(
         `${COMPACT_SIZE} entries per stage; the pattern set "${FIRST_PATTERN_SET_NAME}" has ${PATTERN_COMPACT_SIZE}`,
