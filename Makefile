@@ -70,7 +70,7 @@ check: $(NODE_MODULES)
 # (vitest.mutate.config.ts) run against each mutant; the report goes to reports/mutation/.
 # MUTATE=GLOBS (comma-separated) restricts it, e.g. make mutate MUTATE='src/solver/**/*.ts'.
 mutate: othello
-	MUTATE='$(MUTATE)' npx stryker run
+	MUTATE='$(MUTATE)' MUTATE_REPORTS='$(MUTATE_REPORTS)' npx stryker run
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
 # any file it would change and on any lint finding.

@@ -6,6 +6,9 @@ const SOLVER = ["src/solver/**/*.ts"];
 /** The search's files: the tree search's room. */
 const SEARCH = ["src/search/**/*.ts"];
 
+/** Where the reports go: MUTATE_REPORTS, so that runs over different rooms keep their own. */
+const REPORTS = process.env.MUTATE_REPORTS || "reports/mutation";
+
 /** @type {import("@stryker-mutator/api/core").PartialStrykerOptions} */
 export default {
   // MUTATE (comma-separated globs, e.g. MUTATE='src/solver/**/*.ts') narrows the run.
@@ -20,15 +23,18 @@ export default {
   concurrency: 2,
   // A mutant that makes its tests run longer than the factor times their normal time plus this
   // is counted as a timeout (detected: an endless loop, usually); generous, the machine is shared.
-  timeoutMS: 10_000,
+  timeoutMS: 5_000,
   timeoutFactor: 1.5,
   dryRunTimeoutMinutes: 20,
   // A rerun tests only the mutants whose code or tests changed since the last run.
   incremental: true,
-  incrementalFile: "reports/mutation/incremental.json",
-  reporters: ["clear-text", "progress", "html", "json"],
-  htmlReporter: { fileName: "reports/mutation/index.html" },
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  incrementalFile: `${REPORTS}/incremental.json`,
+  // event-recorder: each mutant's result in reports/mutation/events/ as soon as it is known, so
+  // the survivors can be read (and tests written) while the run goes on.
+  reporters: ["clear-text", "progress", "html", "json", "event-recorder"],
+  eventReporter: { baseDir: `${REPORTS}/events` },
+  htmlReporter: { fileName: `${REPORTS}/index.html` },
+  jsonReporter: { fileName: `${REPORTS}/mutation.json` },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
 };

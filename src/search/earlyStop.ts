@@ -23,6 +23,6 @@ export function cannotChange(tree: Tree, visits: number, gained: number, elapsed
   const first = tree.firstChild[0]!;
   const end = first + tree.childCount[0]!;
   let other = 0;
-  for (let c = first; c < end; c++) if (c !== best && tree.visits[c]! > other) other = tree.visits[c]!;
+  for (let c = first; c < end; c++) if (c !== best) other = Math.max(other, tree.visits[c]!);
   return tree.visits[best]! - other > (Math.max(visits, gained) / elapsedMs) * leftMs;
 }

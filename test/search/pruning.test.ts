@@ -89,3 +89,19 @@ describe("progressive pruning, at its edges", () => {
     expect(pruned(tree, first + 2)).toBe(true);
   });
 });
+
+describe("progressive pruning, the bound itself", () => {
+  it("keeps a child whose upper bound only touches the best's lower bound", () => {
+    // Two children won every game: both means 1, both spreads 0, so each bound is exactly 1.
+    const tree = rootWith([
+      [50, 0],
+      [50, 0],
+      [0, 50],
+      [0, 50],
+    ]);
+    const first = tree.firstChild[0]!;
+    expect(tree.sigma(first + 1)).toBe(0);
+    expect(updatePruning(tree, 0, 2, 50)).toBe(2);
+    expect([0, 1, 2, 3].map((i) => pruned(tree, first + i))).toEqual([false, false, true, true]);
+  });
+});

@@ -1032,7 +1032,7 @@ describe("stopping early", () => {
       let t = 0;
       const s = new Search(params({ ucbC: 0.05 }), { now: () => (t += step), random: new Random(3) });
       const g = new Game();
-      s.choose(g, { visits: 50_000 });
+      s.choose(g, { visits: 20_000 });
       t = 0;
       const report = s.choose(g, { timeMs: 500, stopEarly: true });
       expect(report.reused).toBeGreaterThan(32 * 500);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NodeFlag, Position, Tree } from "../../src/index.js";
+import { NodeFlag, PASS, Position, Tree, proofOf } from "../../src/index.js";
 
 const start = Position.initial();
 
@@ -116,5 +116,61 @@ describe("a tree's memory layout", () => {
       expect(tree.selectionTerms.length).toBe(200_000);
       expect(tree.gained.length).toBe(200_000);
     }
+  });
+});
+
+describe("a tree's edges", () => {
+  it("finds no child for a move that is not one of the node's", () => {
+    const tree = startTree(new Tree(10));
+    const d3 = start.legalSquares()[0]!;
+    expect(tree.child(0, d3)).toBe(tree.firstChild[0]);
+    expect(tree.child(0, 0)).toBe(-1);
+  });
+
+  it("proves no node that is not expanded", () => {
+    const tree = new Tree(10);
+    tree.reset();
+    expect(tree.prove(0)).toBe(false);
+  });
+
+  it("refuses a capacity that is not a positive whole number, saying which", () => {
+    expect(() => new Tree(0)).toThrow("tree capacity must be a positive integer, got 0");
+    expect(() => new Tree(2.5)).toThrow("tree capacity must be a positive integer, got 2.5");
+  });
+});
+
+describe("expanding a node", () => {
+  it("fills the pool to its last node", () => {
+    // The root and its four children: five nodes, all there is.
+    const tree = startTree(new Tree(5));
+    expect(tree.childCount[0]).toBe(4);
+  });
+
+  it("proves a full board of 32 discs each a draw, and says the node is expanded", () => {
+    const tree = new Tree(10);
+    tree.reset();
+    expect(tree.expand(0, -1, 0, 0, -1)).toBe(true);
+    expect(tree.proof[0]).toBe(proofOf("draw"));
+    expect(tree.flags[0]! & (NodeFlag.Expanded | NodeFlag.Terminal)).toBe(NodeFlag.Expanded | NodeFlag.Terminal);
+  });
+
+  it("gives a pass no discs, even in a node that held a move's before", () => {
+    const tree = startTree(new Tree(10));
+    expect(tree.gained[2]! | tree.gained[3]!).not.toBe(0);
+    tree.reset();
+    // The mover's disc on b1 flanks nothing; the opponent's on a1 can take it from c1.
+    expect(tree.expand(0, 1 << 1, 0, 1 << 0, 0)).toBe(true);
+    expect([tree.childCount[0], tree.move[1]]).toEqual([1, PASS]);
+    expect([tree.gained[2], tree.gained[3]]).toEqual([0, 0]);
+  });
+
+  it("leaves the children unpublished when asked, until publish", () => {
+    const tree = new Tree(10);
+    tree.reset();
+    expect(tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi, false)).toBe(true);
+    expect(tree.flags[0]! & NodeFlag.Expanded).toBe(0);
+    expect(tree.childCount[0]).toBe(4);
+    tree.publish(0);
+    expect(tree.flags[0]! & NodeFlag.Expanded).toBe(NodeFlag.Expanded);
   });
 });

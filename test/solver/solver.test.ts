@@ -1,27 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PASS, type Position, Solver, formatVertex, parseObf } from "../../src/index.js";
+import { FFORUM_VISITS, readProblems } from "./problems.js";
 import { exactValue, negamax, negamaxPasses, randomPositions } from "./reference.js";
-
-interface Problem {
-  readonly position: Position;
-  readonly moves: readonly { move: number; score: number }[];
-}
-
-function problem(line: string): Problem {
-  const p = parseObf(line);
-  if (!p.ok) throw new Error(p.error);
-  return p.value;
-}
-
-/** The problems of an obf file of test/positions/. */
-function readProblems(file: string): Problem[] {
-  return readFileSync(join(import.meta.dirname, "../positions", file), "utf8")
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map(problem);
-}
 
 const FFORUM = readProblems("fforum-1-19.obf");
 /** 300 random endings with 8 to 14 empties, their values and moves checked by the plain negamax below. */
@@ -60,15 +40,6 @@ const PINNED_VISITS: readonly (readonly [empties: number, visits: readonly numbe
   [10, [166, 2, 5017, 117, 2, 1724]],
   [11, [3601, 2, 5, 65, 2, 23942]],
   [12, [1114, 7, 4923, 12543, 6, 25986]],
-];
-
-/**
- * The visits of each fforum problem solved with an empty table of 2^20 entries, as
- * `othello solve` prints them (2,425,331 in all; docs/solver.md).
- */
-const FFORUM_VISITS = [
-  64088, 41128, 91890, 50748, 16732, 87256, 22892, 294766, 52032, 172393, 86335, 223893, 83928, 80391, 206029, 276943,
-  23331, 259659, 290897,
 ];
 
 describe("fforum 1-19", () => {
