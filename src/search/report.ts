@@ -80,7 +80,8 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
     nodes: tree.size,
     pruned: counts.pruned,
     moveVisits: tree.visits[best]!,
-    moveWinRate: tree.visits[best]! > 0 ? tree.mean(best) : NaN,
+    // NaN before any visit: 0 / 0.
+    moveWinRate: tree.mean(best),
     pv: principalVariation(tree),
     ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
   };
@@ -117,7 +118,7 @@ export function childStats(tree: Tree, line: readonly Move[]): ChildStats[] {
       move: tree.move[c]!,
       visits: tree.visits[c]!,
       total: tree.total[c]!,
-      winRate: tree.visits[c]! > 0 ? tree.mean(c) : NaN,
+      winRate: tree.mean(c),
       prior: tree.priorVisits > 0 ? tree.prior[c]! : undefined,
       pruned: (tree.flags[c]! & NodeFlag.Pruned) !== 0,
       proven: provenWord(tree.proof[c]!),

