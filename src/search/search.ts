@@ -71,13 +71,14 @@ export interface SearchLimits {
 export class Search {
   private tree: Tree;
   private spare: Tree;
-  /** The game line the tree's root stands for: its start, the moves to the root, the root position. */
-  private rootStart: Position | null = null;
-  private rootMoves: Move[] = [];
+  /** The game line the tree's root stands for, its start and the moves to the root; null for none. */
+  private rootLine: { readonly start: Position; readonly moves: readonly Move[] } | null = null;
+  /** The root's position, the one the search visits from. */
   private rootPosition: Position | null = null;
   private pruned = 0;
   /** Leaves solved in the current search. */
   private solved = 0;
+  // Stryker disable next-line BooleanLiteral: choose sets it before anything reports it.
   private stoppedEarly = false;
   /** When the last search began, and the visits it found under its root. */
   private lastStarted = 0;
@@ -105,8 +106,9 @@ export class Search {
     this.random = random;
     this.playout = playout;
     this.solver = solver;
-    this.evaluation = evaluation;
-    this.childValues = evaluation?.childValues?.();
+    // A search that reads no evaluation is given none to read, even when one is at hand.
+    this.evaluation = searchUsesEvaluation(params) ? evaluation : undefined;
+    this.childValues = this.evaluation?.childValues?.();
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
@@ -128,22 +130,28 @@ export class Search {
   private expandNode(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
     const tree = this.tree;
     const evaluation = this.evaluation;
-    if (!searchUsesEvaluation(this.params) || evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
-    // The children get their priors before other threads may read them.
+    if (evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
+    // The children get their priors before other threads may read them. (A node the tree has
+    // no room for stays a leaf: the caller finds it so whatever this returns; a finished
+    // game's node has no children to give priors.)
+    // Stryker disable next-line BooleanLiteral: as said.
     if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
-    if ((tree.flags[node]! & NodeFlag.Terminal) !== 0) return true;
     const first = tree.firstChild[node]!;
     const end = first + tree.childCount[node]!;
     const scale = this.params.evalScale;
     const { gained } = tree;
     const childValues = this.childValues;
     childValues?.set(pl, ph, ol, oh);
+    // `<=` would write the prior of the node after the children: in one thread a node not yet
+    // handed out, cleared when it is; only a race between threads would show it.
+    // Stryker disable next-line EqualityOperator: as said.
     for (let c = first; c < end; c++) {
       // The child's position from the discs its move gains (none for a pass). Its side to move
       // is the opponent: its evaluation, negated, is ours.
       const gl = gained[2 * c]!;
       const gh = gained[2 * c + 1]!;
       const discs =
+        // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
         childValues === undefined
           ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
           : childValues.evaluateAfterGain(gl, gh);
@@ -155,8 +163,7 @@ export class Search {
 
   /** Forgets the tree: the next search starts afresh. */
   reset(): void {
-    this.rootStart = null;
-    this.rootMoves = [];
+    this.rootLine = null;
     this.rootPosition = null;
     this.pruned = 0;
   }
@@ -177,7 +184,7 @@ export class Search {
     ) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
-    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const deadline = started + (limits.timeMs ?? Infinity);
     this.lastStartMs = this.now() - started;
     const { progress } = limits;
     const tell =
@@ -214,9 +221,9 @@ export class Search {
     this.configureTree(tree);
     this.rootPosition = root;
     // This search's own game line is not the tree's: its next choose starts afresh.
-    this.rootStart = null;
+    this.rootLine = null;
     this.solved = 0;
-    const deadline = limits.timeMs === undefined ? Infinity : started + limits.timeMs;
+    const deadline = started + (limits.timeMs ?? Infinity);
     const visits = this.run({
       maxVisits: limits.visits ?? Infinity,
       started,
@@ -263,34 +270,23 @@ export class Search {
   }
 
   /**
-   * Replays the game since the tree's root down the tree, creating missing nodes, and makes
-   * the node reached the new root, keeping its statistics. Any other game starts a fresh
-   * tree. Returns the visits kept.
+   * Replays the game since the tree's root down the tree and makes the node reached the new
+   * root, keeping its statistics. A game that does not continue the tree's line, or leaves the
+   * tree (a node never expanded: any node below it would have no visits), starts a fresh tree.
+   * Returns the visits kept.
    */
   private moveRootTo(game: Game): number {
     const moves = game.moves;
-    const continues =
-      this.rootStart?.equals(game.start) &&
-      moves.length >= this.rootMoves.length &&
-      this.rootMoves.every((m, i) => moves[i] === m);
-    let node = 0;
-    let position = this.rootPosition;
-    if (continues && position !== null) {
-      for (let i = this.rootMoves.length; i < moves.length && node >= 0; i++) {
-        const move = moves[i]!;
-        if (
-          (this.tree.flags[node]! & NodeFlag.Expanded) === 0 &&
-          !this.expandNode(node, position.playerLo, position.playerHi, position.opponentLo, position.opponentHi)
-        )
-          node = -1;
-        else node = this.tree.child(node, move);
-        position = position.play(move);
-      }
+    const line = this.rootLine;
+    let node = -1;
+    if (line?.start.equals(game.start) && line.moves.every((m, i) => moves[i] === m)) {
+      node = 0;
+      // Stryker disable next-line ConditionalExpression: a node of -1 has no child, so it stays -1 down the line.
+      for (let i = line.moves.length; i < moves.length && node >= 0; i++) node = this.tree.child(node, moves[i]!);
     }
-    this.rootStart = game.start;
-    this.rootMoves = [...moves];
+    this.rootLine = { start: game.start, moves: [...moves] };
     this.rootPosition = game.position;
-    if (!continues || node < 0) {
+    if (node < 0) {
       this.tree.reset();
       this.pruned = 0;
       return 0;

@@ -160,6 +160,30 @@ describe("the move rule (moveToPlay)", () => {
       ],
       1,
     ],
+    [
+      "a draw, listed first, over an open move that loses on average",
+      [
+        [5, 0.5, "draw"],
+        [90, 0.45, "-"],
+      ],
+      0,
+    ],
+    [
+      "a draw, listed first, over a proven loss",
+      [
+        [5, 0.5, "draw"],
+        [90, 0, "loss"],
+      ],
+      0,
+    ],
+    [
+      "the most visited of proven losses, pruned or not",
+      [
+        [9, 0, "loss", "p"],
+        [90, 0, "loss", "p"],
+      ],
+      1,
+    ],
     ["nothing among no candidates", [], -1],
   ])("%s", (_, rows, expected) => {
     expect(moveToPlay(candidates(rows))).toBe(expected);

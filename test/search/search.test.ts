@@ -1163,3 +1163,84 @@ describe("tree parallelisation: searches sharing one tree", () => {
     expect(() => search().searchShared(new Tree(10), Position.initial(), { visits: 1 })).toThrow(/shared tree/);
   });
 });
+
+describe("a search's edges", () => {
+  it("starts afresh after reset", () => {
+    const s = search();
+    const g = new Game();
+    s.choose(g, { visits: 100 });
+    expect(s.choose(g, { visits: 10 }).reused).toBe(100);
+    s.reset();
+    expect(s.choose(g, { visits: 10 }).reused).toBe(0);
+  });
+
+  it("keeps nothing for a game that left the tree's line, however long", () => {
+    const s = search();
+    const [d3, c4] = Position.initial().legalSquares();
+    const a = new Game();
+    a.play(d3!);
+    s.choose(a, { visits: 100 });
+    const b = new Game();
+    b.play(c4!);
+    expect(s.choose(b, { visits: 10 }).reused).toBe(0);
+    b.play(b.position.legalSquares()[0]!);
+    expect(s.choose(b, { visits: 10 }).reused).toBeGreaterThan(0);
+  });
+
+  it("refuses a tree too small for the root's moves, saying so", () => {
+    expect(() => search({ maxNodes: 3 }).choose(new Game(), { visits: 10 })).toThrow(
+      "a tree of 3 nodes cannot hold the root's moves",
+    );
+  });
+
+  it("times its start from the clock it is given", () => {
+    const s = new Search(params(), { now: () => 1000, random: new Random(1) });
+    expect(s.choose(new Game(), { visits: 10 })).toMatchObject({ startMs: 0, elapsedMs: 0 });
+  });
+
+  it("adds its helpers' visits and solved leaves to its report", () => {
+    const s = search();
+    s.choose(new Game(), { visits: 50 });
+    expect(s.reportWithHelpers({ visits: 7, solved: 3 }, 50)).toMatchObject({ visits: 57, solved: 3 });
+  });
+
+  it("never reads an evaluation it does not use", () => {
+    let calls = 0;
+    const counting = { evaluate: () => (calls++, 0) };
+    new Search(params(), { now: frozenClock, random: new Random(1), evaluation: counting }).choose(new Game(), {
+      visits: 200,
+    });
+    expect(calls).toBe(0);
+    new Search(params({ priorVisits: 2 }), { now: frozenClock, random: new Random(1), evaluation: counting }).choose(
+      new Game(),
+      { visits: 200 },
+    );
+    expect(calls).toBeGreaterThan(0);
+  });
+
+  it("starts afresh when the tree is too full to follow the moves played", () => {
+    const s = search({ maxNodes: 30 });
+    const g = new Game();
+    s.choose(g, { visits: 500 });
+    // Three plies down a line the tree has no room to hold.
+    for (let i = 0; i < 3; i++) g.play(g.position.legalSquares().at(-1)!);
+    expect(s.follow(g)).toBe(0);
+    expect(s.choose(g, { visits: 10 }).reused).toBe(0);
+  });
+
+  it("counts the pruned children it keeps when it follows a move", () => {
+    const trees = [new Tree(200_000), new Tree(200_000)] as const;
+    const s = new Search(params({ ppR: 1, ppMinVisits: 16 }), { now: frozenClock, random: new Random(3), trees });
+    const g = new Game();
+    s.choose(g, { visits: 10_000 });
+    g.play(s.choose(g, { visits: 1 }).move);
+    s.follow(g);
+    const report = s.choose(g, { visits: 1 });
+    // The search's own tree is the second now: the kept subtree was copied into it.
+    const kept = trees[1];
+    let pruned = 0;
+    for (let n = 0; n < kept.size; n++) if ((kept.flags[n]! & NodeFlag.Pruned) !== 0) pruned++;
+    expect(pruned).toBeGreaterThan(0);
+    expect(report.pruned).toBe(pruned);
+  });
+});
