@@ -343,6 +343,7 @@ export class Search {
     const minimax = this.params.minimaxWeight > 0;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
+    // Stryker disable next-line BooleanLiteral: the first visit reads the clock anyway (0 % CLOCK_PERIOD).
     let solvedNow = false;
     // A root proven lost (won by the player who moved into it) still deserves the move with
     // the best chances against a fallible opponent: the search goes on as plain UCT, proofs

@@ -593,12 +593,14 @@ describe("counters", () => {
       tree.total[n]! *= scale;
       tree.squares[n]! *= scale;
     }
+    // The root exactly 10 short of the limit (the rounding above leaves up to its visits short).
+    tree.visits[0] = MAX_VISITS - 10;
     const before = s.rootChildren();
     const report = s.choose(g, { visits: 100 });
-    expect(report.reused).toBeGreaterThan(MAX_VISITS - 10 - scale);
+    expect(report.reused).toBe(MAX_VISITS - 10);
+    // Halved once, at the tenth visit: (2^30 / 2) plus the 90 visits after.
     const root = tree.visits[0]!;
-    expect(root).toBeLessThan(MAX_VISITS);
-    expect(root).toBeGreaterThan(MAX_VISITS / 2 - 1000);
+    expect(root).toBe(MAX_VISITS / 2 + 90);
     const after = s.rootChildren();
     for (let i = 0; i < after.length; i++) {
       const c = after[i]!;
@@ -1242,5 +1244,24 @@ describe("a search's edges", () => {
     for (let n = 0; n < kept.size; n++) if ((kept.flags[n]! & NodeFlag.Pruned) !== 0) pruned++;
     expect(pruned).toBeGreaterThan(0);
     expect(report.pruned).toBe(pruned);
+  });
+});
+
+describe("counters of a shared tree", () => {
+  it("a helper stops at the limit rather than halve the counts under the other threads", () => {
+    const p = params({ maxNodes: 1000 });
+    const trees = [Tree.shared(1000), Tree.shared(1000)] as const;
+    let ready: readonly [Tree, Position] | undefined;
+    new Search(p, { now: frozenClock, random: new Random(1), trees }).choose(new Game(), {
+      visits: 10,
+      started: (tree, root) => {
+        ready = [tree, root];
+      },
+    });
+    const [tree, root] = ready!;
+    tree.visits[0] = MAX_VISITS;
+    const helper = new Search(p, { now: frozenClock, random: new Random(2) });
+    expect(helper.searchShared(tree, root, { visits: 50 }).visits).toBe(0);
+    expect(tree.visits[0]).toBe(MAX_VISITS);
   });
 });
