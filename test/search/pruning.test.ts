@@ -105,3 +105,17 @@ describe("progressive pruning, the bound itself", () => {
     expect([0, 1, 2, 3].map((i) => pruned(tree, first + i))).toEqual([false, false, true, true]);
   });
 });
+
+describe("progressive pruning, the best child", () => {
+  it("is found wherever it stands among the children", () => {
+    const tree = rootWith([
+      [10, 40],
+      [30, 20],
+      [28, 22],
+      [45, 5],
+    ]);
+    const first = tree.firstChild[0]!;
+    expect(updatePruning(tree, 0, 2, 50)).toBe(3);
+    expect([0, 1, 2, 3].map((i) => pruned(tree, first + i))).toEqual([true, true, true, false]);
+  });
+});

@@ -137,14 +137,15 @@ describe("the move of the merged root", () => {
     }
     let searched = 0;
     let proven = 0;
+    const evaluation = shippedEvaluation();
     for (const [i, position] of positions.entries()) {
       const search = new Search(
         { ...DEFAULT_SEARCH_PARAMS, maxNodes: 100_000, solveEmpties: 10, ppR: i % 2 === 0 ? 1 : 0 },
-        { now: () => 0, random: new Random(i), solver: new Solver(16), evaluation: shippedEvaluation() },
+        { now: () => 0, random: new Random(i), solver: new Solver(16), evaluation },
       );
       // The engine plays a position without a choice at once, unsearched.
       if (forcedMove(position) !== undefined) continue;
-      const report = search.choose(new Game(position), { visits: 4000 });
+      const report = search.choose(new Game(position), { visits: 2000 });
       searched++;
       const children = search.rootChildren();
       proven += children.filter((c) => c.proven !== undefined).length;
