@@ -1265,3 +1265,34 @@ describe("counters of a shared tree", () => {
     expect(tree.visits[0]).toBe(MAX_VISITS);
   });
 });
+
+describe("a helper on a shared tree (searchShared)", () => {
+  /** A shared tree searched by a main search with narrow exploration (a lopsided tree), and its root. */
+  function sharedTree(visits: number): readonly [Tree, Position] {
+    const p = params({ ucbC: 0.05, maxNodes: 100_000 });
+    const trees = [Tree.shared(100_000), Tree.shared(100_000)] as const;
+    let ready: readonly [Tree, Position] | undefined;
+    new Search(p, { now: frozenClock, random: new Random(3), trees }).choose(new Game(), {
+      visits,
+      started: (tree, root) => {
+        ready = [tree, root];
+      },
+    });
+    return ready!;
+  }
+
+  it("stops at its deadline", () => {
+    const [tree, root] = sharedTree(10);
+    let t = 0;
+    const helper = new Search(params(), { now: () => (t += 1), random: new Random(2) });
+    // A millisecond a reading, a reading every 32 visits: 5 ms are 4 or 5 readings' visits.
+    expect(helper.searchShared(tree, root, { timeMs: 5, visits: 3000 }).visits).toBeLessThanOrEqual(32 * 5);
+  });
+
+  it("never stops early: the main search decides when the move is settled", () => {
+    const [tree, root] = sharedTree(8000);
+    let t = 0;
+    const helper = new Search(params({ ucbC: 0.05 }), { now: () => (t += 1), random: new Random(2) });
+    expect(helper.searchShared(tree, root, { timeMs: 200, visits: 3000 }).visits).toBe(3000);
+  });
+});
