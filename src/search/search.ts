@@ -358,11 +358,8 @@ export class Search {
           tell!(runVisits);
           nextTell = now + everyMs;
         }
-        if (
-          stopEarly &&
-          deadline !== Infinity &&
-          cannotChange(tree, runVisits, visits[0]! - rootVisits, now - started, deadline - now)
-        ) {
+        // Without a deadline the time left is endless: cannotChange says no.
+        if (stopEarly && cannotChange(tree, runVisits, visits[0]! - rootVisits, now - started, deadline - now)) {
           this.stoppedEarly = true;
           break;
         }
@@ -396,14 +393,20 @@ export class Search {
         // One read and one test of the flags per level for the common node, expanded and
         // unfinished: 5 is NodeFlag.Terminal | NodeFlag.Expanded, a literal as in selectChild.
         const f = flags[node]!;
+        // (The root is expanded before the visits begin.) A node with no children, a finished
+        // game's or one the tree has no room to expand, ends the descent: selection finds no
+        // child. The tests below spare the calls; with threads, the one of the expansion also
+        // keeps out of a node another thread is still expanding.
         if ((f & 5) !== 1) {
+          // Stryker disable next-line ConditionalExpression: as said.
           if ((f & NodeFlag.Terminal) !== 0) break;
-          if (depth > 0 && (flat || visits[node] === firstVisit)) break;
-          if (!this.expandNode(node, pl, ph, ol, oh) || (flags[node]! & NodeFlag.Terminal) !== 0) break;
+          if (flat || visits[node] === firstVisit) break;
+          // Stryker disable next-line ConditionalExpression,BooleanLiteral: as said.
+          if (!this.expandNode(node, pl, ph, ol, oh)) break;
         }
         const next = selectChild(tree, node, ucbC, lost);
-        // Every child proven: so is the node, and its result is backed up below.
-        if (next < 0) break;
+        // No child, or every child proven: then so is the node, and its result is backed up below.
+        if (next === -1) break;
         node = next;
         if (shared) tree.addVisit(node);
         // The move's square and flips, kept by the tree (a pass gains nothing); the square

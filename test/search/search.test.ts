@@ -18,6 +18,7 @@ import {
   parseBoardLines,
   popcount,
   parseCode,
+  parseObf,
   parseOtpMove,
   randomPlayout,
   selectChild,
@@ -671,9 +672,10 @@ describe("progress reports", () => {
     const s = new Search(params({ ucbC: 10 }), { now: () => (t += 1), random: new Random(3) });
     const seen: SearchReport[] = [];
     const report = s.choose(new Game(), { timeMs: 400, progress: { everyMs: 100, report: (r) => seen.push(r) } });
-    expect(seen.length).toBeGreaterThanOrEqual(3);
-    expect(seen.length).toBeLessThanOrEqual(4);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.visits).toBeGreaterThan(seen[i - 1]!.visits);
+    // A clock reading every 32 visits, each a millisecond (and one more for each report made):
+    // the first reading at or past 100 ms since the last tell (or the start) tells. The first
+    // is read at 2 ms, the search's reading at no visits at 3 ms, and the one after 3,168 at 102.
+    expect(seen.map((r) => r.visits)).toEqual([3168, 6336, 9504]);
     for (const r of seen) expect(r.visits).toBeLessThan(report.visits);
     expect(seen.every((r) => r.pv.length > 0)).toBe(true);
   });
@@ -686,6 +688,26 @@ describe("MCTS-solver", () => {
   /** The same traps as above: black to move, 10 empties, one winning move and a lure refuted later. */
   const trap = { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 };
   const word = (v: number) => (v > 0 ? "win" : v < 0 ? "loss" : "draw");
+
+  it.each([
+    // 9 empties, the mover's moves worth 0, -6, -20, -24 and -16 discs.
+    ["a draw and losses", "OXXOOOOOOXXXOXOOXOXXXOOO-OOOXX-OXOXXXOOOOOXXXOO--OXXXXOX---X-OO- O", ["draw", "loss"]],
+    // 9 empties: -16, -14, -28, -30, -26, and the last move wins by 12.
+    ["losses and a win", "-X-OOO-X--XOOXXXXXXXXXXXXXOOOXXX-OXOOXXO-OXOOXOOOOOOOOOOOO-XOOO- O", ["loss", "win"]],
+  ])("a leaf solved at its first visit is proven, counted, and valued by its proof: %s", (_, obf, proofs) => {
+    // Each root child has 8 empties and is solved at its first visit, in order (unvisited
+    // children first, without priors); none proves the root before the last is visited.
+    const p = value(parseObf(obf)).position;
+    const count = p.legalSquares().length;
+    const s = solving({ solveEmpties: 8 });
+    expect(s.choose(new Game(p), { visits: count }).solved).toBe(count);
+    const worth = { win: 1, draw: 0.5, loss: 0 } as const;
+    for (const c of s.rootChildren()) {
+      expect(c.visits).toBe(1);
+      expect(c.total).toBe(worth[c.proven!]);
+    }
+    expect(new Set(s.rootChildren().map((c) => c.proven))).toEqual(new Set(proofs));
+  });
 
   it("a proven-won root: the search stops early, plays the proven win and says so", () => {
     const p = value(parseCode(trap.code)).position;
