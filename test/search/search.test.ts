@@ -1230,7 +1230,12 @@ describe("a search's edges", () => {
 
   it("never reads an evaluation it does not use", () => {
     let calls = 0;
-    const counting = { evaluate: () => (calls++, 0) };
+    const counting = {
+      evaluate: () => {
+        calls++;
+        return 0;
+      },
+    };
     new Search(params(), { now: frozenClock, random: new Random(1), evaluation: counting }).choose(new Game(), {
       visits: 200,
     });
