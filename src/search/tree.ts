@@ -225,10 +225,12 @@ export class Tree {
       this.setFlags(node, 0, NodeFlag.Expanding);
       return false;
     }
-    let n = first;
-    if ((ml | mh) === 0) this.init(n, PASS);
-    for (; ml !== 0; ml &= ml - 1) this.initMove(n++, lowestBit(ml), pl, ph, ol, oh);
-    for (; mh !== 0; mh &= mh - 1) this.initMove(n++, 32 + lowestBit(mh), pl, ph, ol, oh);
+    if ((ml | mh) === 0) this.init(first, PASS);
+    else {
+      let n = first;
+      for (; ml !== 0; ml &= ml - 1) this.initMove(n++, lowestBit(ml), pl, ph, ol, oh);
+      for (; mh !== 0; mh &= mh - 1) this.initMove(n++, 32 + lowestBit(mh), pl, ph, ol, oh);
+    }
     this.firstChild[node] = first;
     this.childCount[node] = count;
     if (publish) this.publish(node);
