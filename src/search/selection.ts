@@ -16,7 +16,8 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
   // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
   const explore = tree.exploration(node, c);
   let best = -1;
-  let bestValue = -Infinity;
+  // Read only once the first candidate has set it (best === -1 takes that one).
+  let bestValue = 0;
   let prunedOnly = -1;
   for (let child = first; child < end; child++) {
     const f = flags[child]!;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SEARCH_PARAMS, Position, Tree, childStats, makeSearchReport, proofOf } from "../../src/index.js";
+import {
+  DEFAULT_SEARCH_PARAMS,
+  NodeFlag,
+  Position,
+  Tree,
+  childStats,
+  makeSearchReport,
+  proofOf,
+} from "../../src/index.js";
 
 const start = Position.initial();
 
@@ -72,7 +80,24 @@ describe("a node's children in numbers (childStats)", () => {
     tree.record(5, 1);
     const stats = childStats(tree, [d3]);
     expect(stats.map((c) => c.move)).toEqual(p.legalSquares());
-    expect(stats[0]).toMatchObject({ visits: 1, total: 1, winRate: 1, pruned: false, proven: undefined });
+    expect(stats[0]).toMatchObject({
+      visits: 1,
+      total: 1,
+      winRate: 1,
+      prior: undefined,
+      pruned: false,
+      proven: undefined,
+    });
+    tree.setFlags(6, NodeFlag.Pruned, 0);
+    tree.setProof(7, proofOf("loss"));
+    expect(childStats(tree, [d3]).map((c) => [c.pruned, c.proven])).toEqual([
+      [false, undefined],
+      [true, undefined],
+      [false, "loss"],
+    ]);
+    tree.priorVisits = 2;
+    tree.setPrior(5, 0.25);
+    expect(childStats(tree, [d3])[0]!.prior).toBe(0.25);
     expect(stats[1]!.winRate).toBeNaN();
   });
 

@@ -216,6 +216,7 @@ describe("a tree's counts kept up", () => {
     tree.reset();
     tree.expand(0, -1, 0, 0, -1);
     expect(tree.prove(0)).toBe(true);
+    expect(tree.proof[0]).toBe(proofOf("draw"));
   });
 
   it("copies a subtree node for node, nothing past its last child", () => {
