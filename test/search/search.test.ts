@@ -709,6 +709,26 @@ describe("MCTS-solver", () => {
     expect(new Set(s.rootChildren().map((c) => c.proven))).toEqual(new Set(proofs));
   });
 
+  it.each([
+    ["win", 40],
+    ["loss", 10],
+    ["draw", 27],
+  ] as const)("a finished game's node is valued by its proof once expanded: a %s", (proven, rest) => {
+    // X to move; its one move, a1, flips b1 and fills the board. X holds c1, a2 and b2 (no flip
+    // along a1's column or diagonal) and `rest` of the other 59 squares: it ends with rest + 5.
+    const others = "X".repeat(rest) + "O".repeat(59 - rest);
+    const p = value(parseObf(`-OX${others.slice(0, 5)}XX${others.slice(5)} X`)).position;
+    expect(p.legalSquares()).toEqual([0]);
+    // No leaf solving: the first visit plays the finished game out, the second expands it and
+    // reads its proof; a lost root is searched on, each visit reading the proof again.
+    const s = search();
+    s.choose(new Game(p), { visits: 10 });
+    const [child] = s.rootChildren();
+    expect(child!.proven).toBe(proven);
+    expect(child!.visits).toBeGreaterThanOrEqual(2);
+    expect(child!.total).toBe(child!.visits * { win: 1, draw: 0.5, loss: 0 }[proven]);
+  });
+
   it("a proven-won root: the search stops early, plays the proven win and says so", () => {
     const p = value(parseCode(trap.code)).position;
     const report = solving({ solveEmpties: 8 }).choose(new Game(p), { visits: 200_000 });
