@@ -106,9 +106,10 @@ function principalVariation(tree: Tree): Move[] {
  */
 export function childStats(tree: Tree, line: readonly Move[]): ChildStats[] {
   let node = 0;
-  // A leaf has no child for any move, nor children to list.
+  // A leaf has no child for any move, nor children to list. Node -1's columns read as
+  // undefined, which finds no child and lists no children either; the tests say what is meant.
+  // Stryker disable next-line ConditionalExpression: as said.
   for (const move of line) if (node !== -1) node = tree.child(node, move);
-  // Node -1's columns read as undefined, which lists no children either; the test says it.
   // Stryker disable next-line ConditionalExpression: as said.
   if (node === -1) return [];
   const first = tree.firstChild[node]!;

@@ -10,8 +10,11 @@ function candidates(rows: readonly Row[]): Candidates {
   return {
     count: rows.length,
     visits: (i) => rows[i]![0],
-    // The rule reads a mean only where there were visits: a mean of no visits is NaN.
-    mean: (i) => (rows[i]![0] > 0 ? rows[i]![1] : Number.NaN),
+    // The rule reads a mean only where there were visits (Candidates says so).
+    mean: (i) => {
+      if (rows[i]![0] === 0) throw new Error(`the mean of candidate ${i}, of no visits, was read`);
+      return rows[i]![1];
+    },
     proof: (i) => PROOF[rows[i]![2]],
     pruned: (i) => rows[i]![3] === "p",
   };
@@ -181,6 +184,14 @@ describe("the move rule (moveToPlay)", () => {
       [
         [9, 0, "loss", "p"],
         [90, 0, "loss", "p"],
+      ],
+      1,
+    ],
+    [
+      "a pruned draw over an open move that loses on average",
+      [
+        [90, 0.45, "-"],
+        [5, 0.5, "draw", "p"],
       ],
       1,
     ],

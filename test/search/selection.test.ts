@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NodeFlag, Position, Tree, proofOf, selectChild } from "../../src/index.js";
+import { NodeFlag, Position, Tree, childToPlay, proofOf, selectChild } from "../../src/index.js";
 
 const start = Position.initial();
 
@@ -78,5 +78,19 @@ describe("selecting a child (UCB1)", () => {
     tree.setProof(3, proofOf("loss"));
     // Only pruned children are open: one of them.
     expect([1, 4]).toContain(selectChild(tree, 0, 0.3));
+  });
+});
+
+describe("the child to play (childToPlay)", () => {
+  it("reads each child's own counts: the higher mean of two equally visited, a pruned child passed over", () => {
+    const tree = startTree(0);
+    results(tree, 1, 5, 5);
+    results(tree, 2, 2, 2);
+    results(tree, 3, 7, 3);
+    expect(childToPlay(tree, 0)).toBe(3);
+    results(tree, 2, 20, 0);
+    expect(childToPlay(tree, 0)).toBe(2);
+    tree.setFlags(2, NodeFlag.Pruned, 0);
+    expect(childToPlay(tree, 0)).toBe(3);
   });
 });
