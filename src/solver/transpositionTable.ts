@@ -111,8 +111,8 @@ export class TranspositionTable {
       const d = entries[(e << 3) + 4]!;
       const oldLo = (d & 255) - 64;
       const oldHi = ((d >>> 8) & 255) - 64;
-      if (oldLo > lo && oldLo <= hi) lo = oldLo;
-      if (oldHi < hi && oldHi >= lo) hi = oldHi;
+      if (oldLo <= hi) lo = Math.max(lo, oldLo);
+      if (oldHi >= lo) hi = Math.min(hi, oldHi);
       if (move === NO_MOVE) move = (d >>> 16) & 127;
     } else if (
       empties >= ((entries[(first << 3) + 4]! >>> 23) & 63) ||
