@@ -136,6 +136,7 @@ export class TranspositionTable {
     const entries = this.entries;
     const f = from << 3;
     const t = to << 3;
+    // Stryker disable next-line EqualityOperator: word 6 of an entry is unused.
     for (let i = 0; i < 6; i++) entries[t + i] = entries[f + i]!;
   }
 }
