@@ -462,9 +462,10 @@ export class Search {
         if (proving && d < depth) proving = tree.prove(n);
         // Without pruning, and at the leaf (no children), updatePruning changes nothing: the
         // first two tests spare the call.
-        const due = visits[n]! % PRUNING_PERIOD === 0;
         // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
-        if (ppR > 0 && d < depth && due) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+        if (ppR > 0 && d < depth) {
+          if (visits[n]! % PRUNING_PERIOD === 0) this.pruned += updatePruning(tree, n, ppR, ppMinVisits);
+        }
       }
       runVisits++;
     }

@@ -16,8 +16,10 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
   // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
   const explore = tree.exploration(node, c);
   let best = -1;
-  // Read only once the first candidate has set it (best === -1 takes that one).
-  let bestValue = 0;
+  // Read only once the first candidate has set it (best === -1 takes that one). A double from
+  // the start, as the values are (0 would start V8 on small integers).
+  // Stryker disable next-line UnaryOperator: as said, +Infinity is never compared either.
+  let bestValue = -Infinity;
   let prunedOnly = -1;
   for (let child = first; child < end; child++) {
     const f = flags[child]!;

@@ -311,8 +311,9 @@ export class Tree {
     if ((this.flags[node]! & NodeFlag.Expanded) === 0) return;
     const minimax = this.minimax;
     const first = this.firstChild[node]!;
+    const end = first + this.childCount[node]!;
     let best = minimax[first]!;
-    for (let c = first + 1; c < first + this.childCount[node]!; c++) best = Math.max(best, minimax[c]!);
+    for (let c = first + 1; c < end; c++) best = Math.max(best, minimax[c]!);
     minimax[node] = 1 - best;
   }
 
