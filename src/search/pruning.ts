@@ -14,12 +14,17 @@ export function updatePruning(tree: Tree, node: number, r: number, minVisits: nu
   // With one child (or none) nothing can be pruned, and the loops below find nothing.
   if (r <= 0) return 0;
   let best = first;
+  let bestMean = -Infinity;
   for (let c = first; c < first + count; c++) {
     if (tree.visits[c]! < minVisits) return 0;
-    if (tree.mean(c) > tree.mean(best)) best = c;
+    const m = tree.mean(c);
+    if (m > bestMean) {
+      bestMean = m;
+      best = c;
+    }
   }
   // The best child itself is never below its own lower bound (r > 0): it is never pruned.
-  const threshold = tree.mean(best) - r * tree.sigma(best);
+  const threshold = bestMean - r * tree.sigma(best);
   let change = 0;
   for (let c = first; c < first + count; c++) {
     const wasPruned = (tree.flags[c]! & NodeFlag.Pruned) !== 0;
