@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Position, Tree } from "../../src/index.js";
+import type { Tree } from "../../src/index.js";
 import { cannotChange } from "../../src/search/earlyStop.js";
+import { expandRootChild, startTree } from "./startTree.js";
 
 /**
  * The start position's root with its four children given these visits; with `after`, the
@@ -8,17 +9,13 @@ import { cannotChange } from "../../src/search/earlyStop.js";
  * in the tree) given that many visits.
  */
 function rootWith(visits: readonly number[], after = 0): Tree {
-  const tree = new Tree(100);
-  const start = Position.initial();
-  tree.reset();
-  tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi);
+  const tree = startTree();
   const first = tree.firstChild[0]!;
   visits.forEach((n, i) => {
     for (let k = 0; k < n; k++) tree.record(first + i, 1);
   });
   if (after > 0) {
-    const p = start.play(tree.move[first]!);
-    tree.expand(first, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expandRootChild(tree, first);
     for (let k = 0; k < after; k++) tree.record(tree.firstChild[first]!, 1);
   }
   return tree;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NodeFlag, PASS, Position, Tree, updatePruning } from "../../src/index.js";
+import { expandRootChild, startTree } from "./startTree.js";
 
 /**
  * The start position's root with its four children, each given (wins, losses) in whole games;
@@ -7,18 +8,14 @@ import { NodeFlag, PASS, Position, Tree, updatePruning } from "../../src/index.j
  * root's in the tree) all lose.
  */
 function rootWith(results: readonly (readonly [number, number])[], grandchildren = false): Tree {
-  const tree = new Tree(100);
-  const start = Position.initial();
-  tree.reset();
-  tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi);
+  const tree = startTree();
   const first = tree.firstChild[0]!;
   results.forEach(([w, l], i) => {
-    for (let k = 0; k < w; k++) tree.record(first + i, 2);
+    for (let k = 0; k < w; k++) tree.record(first + i, 1);
     for (let k = 0; k < l; k++) tree.record(first + i, 0);
   });
   if (grandchildren) {
-    const p = start.play(tree.move[first]!);
-    tree.expand(first, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expandRootChild(tree, first);
     const g = tree.firstChild[first]!;
     for (let c = g; c < g + tree.childCount[first]!; c++) for (let k = 0; k < 100; k++) tree.record(c, 0);
   }

@@ -8,16 +8,9 @@ import {
   makeSearchReport,
   proofOf,
 } from "../../src/index.js";
+import { expandRootChild, startTree } from "./startTree.js";
 
 const start = Position.initial();
-
-/** The start position's root, expanded: its children are nodes 1 to 4 (d3, c4, f5, e6). */
-function startTree(): Tree {
-  const tree = new Tree(20);
-  tree.reset();
-  tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi);
-  return tree;
-}
 
 const counts = { visits: 0, solved: 0, stoppedEarly: false, elapsedMs: 0, startMs: 0, reused: 0, pruned: 0 };
 
@@ -75,8 +68,7 @@ describe("a node's children in numbers (childStats)", () => {
   it("are those of the node the line leads to", () => {
     const tree = startTree();
     const d3 = tree.move[1]!;
-    const p = start.play(d3);
-    tree.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    const p = expandRootChild(tree, 1);
     tree.record(5, 1);
     const stats = childStats(tree, [d3]);
     expect(stats.map((c) => c.move)).toEqual(p.legalSquares());

@@ -24,6 +24,7 @@ import {
   selectChild,
   updatePruning,
 } from "../../src/index.js";
+import { startTree } from "./startTree.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
@@ -50,15 +51,6 @@ function ucb1(points: number, visits: number, parentVisits: number, c: number): 
 /** Records `visits` results into a fresh node: `wins` of 1, `draws` of 0.5, and the rest 0. */
 function recordResults(tree: Tree, node: number, visits: number, wins: number, draws = 0): void {
   for (let i = 0; i < visits; i++) tree.record(node, i < wins ? 1 : i < wins + draws ? 0.5 : 0);
-}
-
-/** The start position's tree: its root expanded, the four children nodes 1 to 4. */
-function startTree(capacity = 100): Tree {
-  const tree = new Tree(capacity);
-  const p = Position.initial();
-  tree.reset();
-  tree.expand(0, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-  return tree;
 }
 
 function otp(moves: string[]): number[] {

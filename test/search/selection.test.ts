@@ -1,15 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { NodeFlag, Position, Tree, childToPlay, proofOf, selectChild } from "../../src/index.js";
+import { NodeFlag, Tree, childToPlay, proofOf, selectChild } from "../../src/index.js";
+import { startTree } from "./startTree.js";
 
-const start = Position.initial();
-
-/** The start position's root, expanded: its children are nodes 1 to 4; `priorVisits` as given. */
-function startTree(priorVisits: number): Tree {
-  const tree = new Tree(20);
+/** A start tree (`startTree`) whose nodes count `priorVisits` virtual results for their priors. */
+function priorTree(priorVisits: number): Tree {
+  const tree = new Tree(100);
   tree.priorVisits = priorVisits;
-  tree.reset();
-  tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi);
-  return tree;
+  return startTree(tree);
 }
 
 /** Records `wins` wins and `losses` losses at the node and as many results at the root. */
@@ -22,14 +19,14 @@ function results(tree: Tree, node: number, wins: number, losses: number): void {
 
 describe("selecting a child (UCB1)", () => {
   it("without priors, takes the first unvisited child before any visited one", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     results(tree, 1, 5, 0);
     results(tree, 2, 5, 0);
     expect(selectChild(tree, 0, 0.3)).toBe(3);
   });
 
   it("takes the highest mean plus exploration, the first of equals", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     results(tree, 1, 3, 7);
     results(tree, 2, 7, 3);
     results(tree, 3, 7, 3);
@@ -40,19 +37,19 @@ describe("selecting a child (UCB1)", () => {
   });
 
   it("with priors, reads the priors' means before any visit", () => {
-    const tree = startTree(2);
+    const tree = priorTree(2);
     tree.setPrior(3, 0.9);
     expect(selectChild(tree, 0, 0.3)).toBe(3);
   });
 
   it("takes a child even when every value is NaN (a parent of no visits: ln 0)", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     for (const n of [1, 2, 3, 4]) tree.record(n, 1);
     expect(selectChild(tree, 0, 0.3)).toBe(1);
   });
 
   it("passes over proven children unless told to count them, and -1 when all are proven", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     results(tree, 1, 9, 1);
     results(tree, 2, 1, 9);
     results(tree, 3, 1, 9);
@@ -65,7 +62,7 @@ describe("selecting a child (UCB1)", () => {
   });
 
   it("passes over pruned children, and counts them again when no other is left", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     results(tree, 1, 9, 1);
     results(tree, 2, 1, 9);
     results(tree, 3, 2, 8);
@@ -83,7 +80,7 @@ describe("selecting a child (UCB1)", () => {
 
 describe("the child to play (childToPlay)", () => {
   it("reads each child's own counts: the higher mean of two equally visited, a pruned child passed over", () => {
-    const tree = startTree(0);
+    const tree = priorTree(0);
     results(tree, 1, 5, 5);
     results(tree, 2, 2, 2);
     results(tree, 3, 7, 3);

@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NodeFlag, PASS, Position, Tree, proofOf } from "../../src/index.js";
+import { expandRootChild, startTree } from "./startTree.js";
 
 const start = Position.initial();
-
-/** A tree whose root is the start position, expanded: its four children are nodes 1 to 4. */
-function startTree(tree: Tree): Tree {
-  tree.reset();
-  expect(tree.expand(0, start.playerLo, start.playerHi, start.opponentLo, start.opponentHi)).toBe(true);
-  return tree;
-}
 
 /** Every count and cached term of node n. */
 function countsOf(tree: Tree, n: number): number[] {
@@ -128,8 +122,7 @@ describe("a tree's edges", () => {
     expect(tree.child(0, d3)).toBe(tree.firstChild[0]);
     expect(tree.child(0, 0)).toBe(-1);
     // Nor among the nodes that follow the children.
-    const p = start.play(d3);
-    tree.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expandRootChild(tree, 1);
     expect(tree.child(0, tree.move[5]!)).toBe(-1);
   });
 
@@ -163,8 +156,7 @@ describe("expanding a node", () => {
 
   it("gives a pass no discs, even in a node that held a move's before", () => {
     const tree = startTree(new Tree(10));
-    const p = start.play(tree.move[1]!);
-    tree.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expandRootChild(tree, 1);
     expect(tree.gained[10]! | tree.gained[11]!).not.toBe(0);
     startTree(tree);
     // The mover's disc on b1 flanks nothing; the opponent's on a1 can take it from c1.
@@ -221,8 +213,7 @@ describe("a tree's counts kept up", () => {
 
   it("copies a subtree node for node, nothing past its last child", () => {
     const from = startTree(new Tree(20));
-    const p = start.play(from.move[1]!);
-    from.expand(1, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+    expandRootChild(from, 1);
     const to = new Tree(20);
     to.copySubtree(from, 1);
     expect(to.size).toBe(1 + from.childCount[1]!);
