@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEvaluation } from "../../protocol/engine/evaluationWeights.js";
-import { type Evaluation, PASS, type Position, Solver, parseObf } from "../../src/index.js";
+import { Evaluation, PASS, Position, Random, Solver, parseObf } from "../../src/index.js";
 import { OrderingSearch } from "../../src/solver/orderingSearch.js";
 import { FFORUM_VISITS, readProblems } from "./problems.js";
 import { exactValue, randomPositions } from "./reference.js";
@@ -12,13 +12,46 @@ function shippedEvaluation(): Evaluation {
 }
 const EVALUATION = shippedEvaluation();
 
-/** The plain negamax over the evaluation, every move searched in square order, a pass costing no ply. */
-function evaluatedNegamax(p: Position, depth: number): number {
-  if (depth === 0) return EVALUATION.evaluate(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+/** The plain negamax over the evaluation, every move searched in square order, a pass costing no ply; `evaluated` is called at each leaf evaluated. */
+function evaluatedNegamax(p: Position, depth: number, evaluated: () => void = () => {}): number {
+  if (depth === 0) {
+    evaluated();
+    return EVALUATION.evaluate(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+  }
   if (p.isGameOver()) return exactValue(p);
   const moves = p.legalMoves();
-  if (moves.length === 1 && moves[0] === PASS) return -evaluatedNegamax(p.play(PASS), depth);
-  return Math.max(...moves.map((m) => -evaluatedNegamax(p.play(m), depth - 1)));
+  if (moves.length === 1 && moves[0] === PASS) return -evaluatedNegamax(p.play(PASS), depth, evaluated);
+  return Math.max(...moves.map((m) => -evaluatedNegamax(p.play(m), depth - 1, evaluated)));
+}
+
+/** Positions from random play where the mover must pass, the game going on, 6 or more empties. */
+function passingPositions(count: number, seed: number): Position[] {
+  const random = new Random(seed);
+  const found: Position[] = [];
+  while (found.length < count) {
+    let p = Position.initial();
+    while (!p.isGameOver()) {
+      const moves = p.legalMoves();
+      if (moves[0] === PASS && p.empties() >= 6) {
+        found.push(p);
+        break;
+      }
+      p = p.play(moves[random.below(moves.length)]!);
+    }
+  }
+  return found;
+}
+
+/** The shipped evaluation, counting the positions it evaluates. */
+class CountingEvaluation extends Evaluation {
+  calls = 0;
+  constructor() {
+    super(EVALUATION.weights);
+  }
+  override evaluate(pl: number, ph: number, ol: number, oh: number): number {
+    this.calls++;
+    return super.evaluate(pl, ph, ol, oh);
+  }
 }
 
 describe("OrderingSearch", () => {
@@ -32,6 +65,56 @@ describe("OrderingSearch", () => {
         }
       }
     }
+  });
+
+  it("within a window, gives the value inside it, or a bound on the side it falls (fail-soft)", () => {
+    const search = new OrderingSearch(EVALUATION);
+    let low = 0;
+    let high = 0;
+    for (const empties of [12, 20]) {
+      for (const p of randomPositions(4, empties, 90 + empties)) {
+        const exact = evaluatedNegamax(p, 2);
+        for (const [alpha, beta] of [
+          [exact - 3, exact + 3],
+          [exact + 1, exact + 5],
+          [exact - 5, exact - 1],
+        ] as const) {
+          const v = search.value(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, 2, alpha, beta);
+          if (exact <= alpha) {
+            low++;
+            expect(v).toBeGreaterThanOrEqual(exact - 1e-9);
+            expect(v).toBeLessThanOrEqual(alpha);
+          } else if (exact >= beta) {
+            high++;
+            expect(v).toBeLessThanOrEqual(exact + 1e-9);
+            expect(v).toBeGreaterThanOrEqual(beta);
+          } else expect(v).toBeCloseTo(exact, 9);
+        }
+      }
+    }
+    expect([low, high]).toEqual([8, 8]);
+  });
+
+  it("cuts off: the negamax's values from fewer evaluated positions, exactly the pinned count, passes included", () => {
+    const counting = new CountingEvaluation();
+    const search = new OrderingSearch(counting);
+    let negamaxLeaves = 0;
+    const positions = [
+      ...[7, 10, 20, 30].flatMap((empties) => randomPositions(empties < 20 ? 8 : 4, empties, 110 + empties)),
+      // A pass at the root: its window is the one its reply is searched in.
+      ...passingPositions(6, 5),
+    ];
+    for (const p of positions) {
+      const v = search.value(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, 4, -1000, 1000);
+      expect(v).toBeCloseTo(
+        evaluatedNegamax(p, 4, () => negamaxLeaves++),
+        9,
+      );
+    }
+    // The cuts come from the window each child gets: a window wrongly narrowed changes the
+    // values (above), one wrongly widened only this count.
+    expect(counting.calls).toBeLessThan(0.5 * negamaxLeaves);
+    expect([counting.calls, negamaxLeaves]).toEqual([10_620, 113_421]);
   });
 
   it("scores a finished game exactly, whatever the depth", () => {
