@@ -67,10 +67,12 @@ check: $(NODE_MODULES)
 
 # Mutation testing with StrykerJS (stryker.config.mjs, docs/mutation.md), not part of check: the
 # solver's and the search's files are mutated one change at a time and their unit tests
-# (vitest.mutate.config.ts) run against each mutant; the report goes to reports/mutation/.
-# MUTATE=GLOBS (comma-separated) restricts it, e.g. make mutate MUTATE='src/solver/**/*.ts'.
+# (vitest.mutate.config.ts) run against each mutant, a run per group of files (mutate.mjs); the
+# reports go to reports/mutation/GROUP/, the table of scores to reports/mutation/summary.md.
+# A rerun tests only what changed since; rm -rf reports/mutation first for a run from nothing.
+# MUTATE=GLOBS (comma-separated) runs those files alone, e.g. make mutate MUTATE='src/solver/parity.ts'.
 mutate: othello
-	MUTATE='$(MUTATE)' MUTATE_REPORTS='$(MUTATE_REPORTS)' npx stryker run
+	MUTATE_REPORTS='$(MUTATE_REPORTS)' node mutate.mjs '$(MUTATE)'
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
 # any file it would change and on any lint finding.
