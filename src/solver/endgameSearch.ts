@@ -67,6 +67,7 @@ export class EndgameSearch {
   private deadline = Infinity;
   private now: () => number = NO_CLOCK;
   private nextCheck = 0;
+  // Stryker disable next-line BooleanLiteral: start() sets it before every search.
   private aborted = false;
   /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
   bestMove = NO_MOVE;
@@ -211,6 +212,7 @@ export class EndgameSearch {
     let k = base + i;
     for (let j = k + 1; j < base + n; j++) if (moveKeys[j]! < moveKeys[k]!) k = j;
     const t = base + i;
+    // Stryker disable next-line ConditionalExpression: swapping a move with itself changes nothing; the test spares it.
     if (k !== t) {
       let x = moveSquares[k]!;
       moveSquares[k] = moveSquares[t]!;
@@ -244,6 +246,7 @@ export class EndgameSearch {
     if (visits[0]! >= this.nextCheck && this.limitReached()) return 0;
     // Stability cut-off: the opponent's stable discs are theirs at the end. Tried only when
     // even all of the opponent's discs being stable would bound the score to alpha or less.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: so the guard spares only a count that cannot cut.
     if (64 - 2 * (popcount(ol) + popcount(oh)) <= alpha) {
       const bound = 64 - 2 * stableDiscs(ol, oh, pl, ph);
       if (bound <= alpha) return bound;
@@ -253,10 +256,16 @@ export class EndgameSearch {
     if (tt.probe(pl, ph, ol, oh)) {
       const lo = tt.lo;
       const hi = tt.hi;
-      if (lo >= beta || lo === hi) return lo;
+      // An exact entry, or a bound on the window's far side, settles the node at once. Else the
+      // window narrows to the entry's bounds: narrowed to one value, or to an upper bound at
+      // alpha, the search below would give the same (fail-soft), only later.
+      // Stryker disable next-line ConditionalExpression: as said.
+      if (lo === hi) return lo;
+      if (lo >= beta) return lo;
+      // Stryker disable next-line EqualityOperator: as said.
       if (hi <= alpha) return hi;
-      if (lo > alpha) alpha = lo;
-      if (hi < beta) beta = hi;
+      alpha = Math.max(alpha, lo);
+      beta = Math.min(beta, hi);
       first = tt.move;
     }
     const ml = legalMoves(pl, ph, ol, oh);
@@ -354,6 +363,7 @@ export class EndgameSearch {
       if (v > best) {
         best = v;
         bestMove = s;
+        // Stryker disable next-line EqualityOperator: v = a changes nothing (a stays, and a < beta).
         if (v > a) {
           a = v;
           if (v >= beta) break;

@@ -273,6 +273,9 @@ describe("limits, node counts and the table", () => {
     const again = solver.solve(position);
     expect(again.score).toBe(first.score);
     expect(again.nodes).toBeLessThan(first.nodes / 10);
+    // Exactly: the entries' bounds end a node as soon as they settle it (an exact entry, or a
+    // bound at the window's edge), and narrow its window otherwise.
+    expect([first.nodes, again.nodes]).toEqual([64_088, 9]);
   });
 
   it("an exact solve after a WLD solve of the same position reuses what that one stored", () => {
@@ -282,6 +285,7 @@ describe("limits, node counts and the table", () => {
     const exact = solver.solve(position);
     expect(exact).toMatchObject({ score: fresh.score, move: fresh.move, bound: "exact" });
     expect(exact.nodes).toBeLessThan(fresh.nodes);
+    expect([fresh.nodes, exact.nodes]).toEqual([64_088, 40_235]);
   });
 
   it("a node limit stops the solve cleanly, and the next solve is right", () => {
