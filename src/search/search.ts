@@ -459,7 +459,7 @@ export class Search {
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;
-        if (proving && d < depth) proving = tree.prove(n);
+        if (proving) proving = tree.prove(n);
         // Without pruning, and at the leaf (no children), updatePruning changes nothing: the
         // first two tests spare the call.
         // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.

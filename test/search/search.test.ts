@@ -779,6 +779,29 @@ describe("MCTS-solver", () => {
     expect(children.filter((c) => c.visits > 100).length).toBeGreaterThan(1);
   });
 
+  it("a proven-lost root's search proves nothing more: the nodes proven before stay the only ones, finished games aside", () => {
+    const p = value(parseCode(trap.code)).position.play(trap.lure);
+    const lost = p.play(p.legalSquares().find((m) => exact(p.play(m)) < 0)!);
+    const trees = [new Tree(200_000), new Tree(200_000)] as const;
+    const s = new Search(params({ solveEmpties: 4 }), { now: frozenClock, random: new Random(1), solver, trees });
+    const game = new Game(lost);
+    /** The nodes proven other than by a finished game, by number. */
+    const proven = (): number[] => {
+      const t = trees[0];
+      const nodes: number[] = [];
+      for (let n = 0; n < t.size; n++)
+        if ((t.flags[n]! & (NodeFlag.Proven | NodeFlag.Terminal)) === NodeFlag.Proven) nodes.push(n);
+      return nodes;
+    };
+    expect(s.choose(game, { visits: 3000 }).proven).toBe("loss");
+    const before = proven();
+    const size = trees[0].size;
+    // Searched on from the same tree: every visit now ends at a playout or a finished game.
+    expect(s.choose(game, { visits: 20_000 }).reused).toBe(3000);
+    expect(trees[0].size).toBeGreaterThan(size);
+    expect(proven()).toEqual(before);
+  });
+
   it("a drawn ending: the only drawing move is played, proven a draw", () => {
     // Black to move; c8 (61) draws and every other move loses (checked by exact search in "backup").
     const p = value(parseCode("222222201111122211211122221112102212221122222111222111112002002110")).position;
@@ -1269,12 +1292,23 @@ describe("a search's edges", () => {
     expect(s.choose(g, { visits: 10 }).reused).toBe(0);
   });
 
+  it("revises a node's pruning at every 16th visit of it: the pinned root and count", () => {
+    // At every visit instead, or at the other fifteen, the same search prunes 26 and its root
+    // children's visits are 2287, 1269, 8 and 2436.
+    const s = new Search(params({ ppR: 1, ppMinVisits: 4 }), { now: frozenClock, random: new Random(3) });
+    const report = s.choose(new Game(), { visits: 6000 });
+    expect([report.pruned, s.rootChildren().map((c) => c.visits)]).toEqual([21, [182, 2887, 15, 2916]]);
+  });
+
   it("counts the pruned children it keeps when it follows a move", () => {
     const trees = [new Tree(200_000), new Tree(200_000)] as const;
     const s = new Search(params({ ppR: 1, ppMinVisits: 16 }), { now: frozenClock, random: new Random(3), trees });
     const g = new Game();
     s.choose(g, { visits: 10_000 });
     g.play(s.choose(g, { visits: 1 }).move);
+    // The spare's nodes as a larger tree before could have left them, every one pruned: those
+    // past the copy's last are not the tree's and must not count.
+    trees[1].flags.fill(NodeFlag.Pruned);
     s.follow(g);
     const report = s.choose(g, { visits: 1 });
     // The search's own tree is the second now: the kept subtree was copied into it.
