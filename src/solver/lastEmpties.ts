@@ -21,6 +21,10 @@ for (let s = 0; s < 64; s++) {
  * and the very last move only counts its flips. Fail-soft alpha-beta; scores are final disc
  * differences for the player (pl, ph), empty squares to the winner. Every call counts a visit
  * in the solver's counter.
+ *
+ * A tie changes nothing in the comparisons: v = best sets best to the value it has, and
+ * v = alpha (or best = alpha) sets alpha to its own value, below beta; so `>` there could be
+ * `>=` (equivalent mutants, marked).
  */
 export class LastEmpties {
   constructor(private readonly visits: Float64Array) {}
@@ -61,6 +65,7 @@ export class LastEmpties {
     fh = resultHi;
     if ((fl | fh) !== 0) {
       const v = 0 - this.solve1(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[b]!, ph | fh | BIT_HI[b]!, a);
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) best = v;
     }
     if (best !== NO_SCORE) return best;
@@ -107,6 +112,7 @@ export class LastEmpties {
         0 -
         this.solve2(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[a]!, ph | fh | BIT_HI[a]!, 0 - beta, 0 - alpha, b, c, false);
       if (best >= beta) return best;
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (best > alpha) alpha = best;
     }
     fl = flips(b, pl, ph, ol, oh);
@@ -115,9 +121,11 @@ export class LastEmpties {
       v =
         0 -
         this.solve2(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[b]!, ph | fh | BIT_HI[b]!, 0 - beta, 0 - alpha, a, c, false);
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) {
         if (v >= beta) return v;
         best = v;
+        // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
         if (v > alpha) alpha = v;
       }
     }
@@ -127,6 +135,7 @@ export class LastEmpties {
       v =
         0 -
         this.solve2(ol & ~fl, oh & ~fh, pl | fl | BIT_LO[c]!, ph | fh | BIT_HI[c]!, 0 - beta, 0 - alpha, a, b, false);
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) best = v;
     }
     if (best !== NO_SCORE) return best;
@@ -197,6 +206,7 @@ export class LastEmpties {
           false,
         );
       if (best >= beta) return best;
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (best > alpha) alpha = best;
     }
     fl = flips(b, pl, ph, ol, oh);
@@ -216,9 +226,11 @@ export class LastEmpties {
           d,
           false,
         );
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) {
         if (v >= beta) return v;
         best = v;
+        // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
         if (v > alpha) alpha = v;
       }
     }
@@ -239,9 +251,11 @@ export class LastEmpties {
           d,
           false,
         );
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) {
         if (v >= beta) return v;
         best = v;
+        // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
         if (v > alpha) alpha = v;
       }
     }
@@ -262,6 +276,7 @@ export class LastEmpties {
           c,
           false,
         );
+      // Stryker disable next-line EqualityOperator: a tie changes nothing (see the class's comment).
       if (v > best) best = v;
     }
     if (best !== NO_SCORE) return best;

@@ -35,6 +35,7 @@ export class ShallowSearch {
       if (passed) return finalScore(pl, ph, ol, oh);
       return 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
     }
+    // Stryker disable next-line UnaryOperator: a quadrant's 16 squares: its empties and its discs have the same parity.
     const parity = quadrantParity(~(pl | ol), ~(ph | oh));
     const oddLo = ODD_SQUARES_LO[parity]!;
     const oddHi = ODD_SQUARES_HI[parity]!;
@@ -62,9 +63,12 @@ export class ShallowSearch {
           empties === 5
             ? 0 - this.last.solveLast(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha)
             : 0 - this.search(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, 0 - beta, 0 - alpha, empties - 1, false);
+        // A tie changes nothing: best or alpha set to the value it has (alpha below beta).
+        // Stryker disable next-line EqualityOperator: as said.
         if (v > best) {
           if (v >= beta) return v;
           best = v;
+          // Stryker disable next-line EqualityOperator: as said.
           if (v > alpha) alpha = v;
         }
       }

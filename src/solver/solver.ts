@@ -131,6 +131,7 @@ export class Solver {
       score = 0 - search.searchRoot(ol, oh, pl, ph, ml, mh, 0 - beta, 0 - alpha, empties);
       move = PASS;
     }
+    // Stryker disable next-line StringLiteral: unsolved, only the nodes mean anything (SolveResult).
     if (search.searchAborted()) return { solved: false, move: undefined, score: 0, bound: "exact", nodes: visits[0]! };
     const bound: ScoreBound = score <= alpha ? "upper" : score >= beta ? "lower" : "exact";
     return { solved: true, move, score, bound, nodes: visits[0]! };
