@@ -15,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 const GROUPS = [
   ["search-tree", "tree treeMemory params selectionTables nodeFlags leafValues earlyStop pruning proof", "search"],
   ["search-selection", "selection report", "search"],
-  ["search-loop", "search", "search"],
+  ["search-loop", "search priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
   ["solver-search", "endgameSearch", "solver"],

@@ -4,10 +4,11 @@ import { randomPlayout } from "../playout.js";
 import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
-import type { ChildValues, LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
+import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation } from "./params.js";
-import { Proof } from "./proof.js";
+import { Priors } from "./priors.js";
+import { Proof, prove } from "./proof.js";
 import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
 import { selectChild } from "./selection.js";
@@ -91,8 +92,7 @@ export class Search {
   private readonly random: Random;
   private readonly playout: Playout;
   private readonly solver: LeafSolver | undefined;
-  private readonly evaluation: LeafEvaluation | undefined;
-  private readonly childValues: ChildValues | undefined;
+  private readonly priors: Priors | undefined;
 
   constructor(
     readonly params: SearchParams,
@@ -107,8 +107,8 @@ export class Search {
     this.playout = playout;
     this.solver = solver;
     // A search that reads no evaluation is given none to read, even when one is at hand.
-    this.evaluation = searchUsesEvaluation(params) ? evaluation : undefined;
-    this.childValues = this.evaluation?.childValues?.();
+    this.priors =
+      searchUsesEvaluation(params) && evaluation !== undefined ? new Priors(evaluation, params.evalScale) : undefined;
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
@@ -122,43 +122,12 @@ export class Search {
     tree.minimaxWeight = this.params.minimaxWeight;
   }
 
-  /**
-   * Expands the node (Tree.expand) and, with evaluated leaves, gives each child the
-   * evaluation's win probability for the side to move here: its prior, and its value when it
-   * is first reached. False when the tree has no room.
-   */
+  /** Expands the node (Tree.expand), its children given priors when the search evaluates; false when the tree has no room. */
   private expandNode(node: number, pl: number, ph: number, ol: number, oh: number): boolean {
-    const tree = this.tree;
-    const evaluation = this.evaluation;
-    if (evaluation === undefined) return tree.expand(node, pl, ph, ol, oh);
-    // The children get their priors before other threads may read them. (A node the tree has
-    // no room for stays a leaf: the caller finds it so whatever this returns; a finished
-    // game's node has no children to give priors.)
-    // Stryker disable next-line BooleanLiteral: as said.
-    if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
-    const first = tree.firstChild[node]!;
-    const end = first + tree.childCount[node]!;
-    const scale = this.params.evalScale;
-    const { gained } = tree;
-    const childValues = this.childValues;
-    childValues?.set(pl, ph, ol, oh);
-    // `<=` would write the prior of the node after the children: in one thread a node not yet
-    // handed out, cleared when it is; only a race between threads would show it.
-    // Stryker disable next-line EqualityOperator: as said.
-    for (let c = first; c < end; c++) {
-      // The child's position from the discs its move gains (none for a pass). Its side to move
-      // is the opponent: its evaluation, negated, is ours.
-      const gl = gained[2 * c]!;
-      const gh = gained[2 * c + 1]!;
-      const discs =
-        // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
-        childValues === undefined
-          ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
-          : childValues.evaluateAfterGain(gl, gh);
-      tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
-    }
-    tree.publish(node);
-    return true;
+    const priors = this.priors;
+    return priors === undefined
+      ? this.tree.expand(node, pl, ph, ol, oh)
+      : priors.expand(this.tree, node, pl, ph, ol, oh);
   }
 
   /** Forgets the tree: the next search starts afresh. */
@@ -434,7 +403,10 @@ export class Search {
       // proven was proven with the last of them; a finished game's node is proven, and played
       // out its result is its proof's. Only another thread's proof tells these tests apart.
       // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: as said.
-      if ((flags[node]! & NodeFlag.Terminal) !== 0 || (!lost && (proof[node] !== Proof.Unproven || tree.prove(node)))) {
+      if (
+        (flags[node]! & NodeFlag.Terminal) !== 0 ||
+        (!lost && (proof[node] !== Proof.Unproven || prove(tree, node)))
+      ) {
         result = proof[node] === Proof.Win ? 1 : proof[node] === Proof.Loss ? 0 : 0.5;
       } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
@@ -459,7 +431,7 @@ export class Search {
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;
-        if (proving) proving = tree.prove(n);
+        if (proving) proving = prove(tree, n);
         // Without pruning, and at the leaf (no children), updatePruning changes nothing: the
         // first two tests spare the call.
         // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.

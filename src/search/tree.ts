@@ -433,31 +433,4 @@ export class Tree {
     this.gained[2 * dst] = from.gained[2 * src]!;
     this.gained[2 * dst + 1] = from.gained[2 * src + 1]!;
   }
-
-  /**
-   * Proves the node from its children if they allow it: one child won by its mover (the side
-   * to move here) makes the node a loss for its own mover; all children proven, a draw among
-   * them makes it a draw, and all lost makes it a win. Returns whether the node is proven.
-   */
-  prove(node: number): boolean {
-    if (this.proof[node] !== Proof.Unproven) return true;
-    // An expanded node that is not proven has children: a finished game's node is proven.
-    if ((this.flags[node]! & NodeFlag.Expanded) === 0) return false;
-    const first = this.firstChild[node]!;
-    const end = first + this.childCount[node]!;
-    let all = true;
-    let draw = false;
-    for (let c = first; c < end; c++) {
-      const p = this.proof[c]!;
-      if (p === Proof.Win) {
-        this.setProof(node, Proof.Loss);
-        return true;
-      }
-      if (p === Proof.Unproven) all = false;
-      else if (p === Proof.Draw) draw = true;
-    }
-    if (!all) return false;
-    this.setProof(node, draw ? Proof.Draw : Proof.Win);
-    return true;
-  }
 }

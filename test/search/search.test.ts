@@ -3,6 +3,7 @@ import {
   CLASSIC_SEARCH_PARAMS,
   NodeFlag,
   Proof,
+  prove,
   Game,
   MAX_VISITS,
   PASS,
@@ -892,7 +893,7 @@ describe("MCTS-solver", () => {
         [5, 5, Proof.Loss],
       ]);
       expect(selectChild(t, 0, 0.3)).toBe(-1);
-      expect(t.prove(0)).toBe(true);
+      expect(prove(t, 0)).toBe(true);
       expect(t.proof[0]).toBe(Proof.Draw);
     });
   });
@@ -916,7 +917,7 @@ describe("MCTS-solver", () => {
       [[Proof.Loss, Proof.Loss, Proof.Loss, Proof.Unproven], Proof.Unproven],
     ])("children %j prove the node %i (for the player who moved into it)", (proofs, expected) => {
       const t = root(proofs);
-      expect(t.prove(0)).toBe(expected !== Proof.Unproven);
+      expect(prove(t, 0)).toBe(expected !== Proof.Unproven);
       expect(t.proof[0]).toBe(expected);
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NodeFlag, PASS, Position, Tree, proofOf } from "../../src/index.js";
+import { NodeFlag, PASS, Position, Tree, proofOf, prove } from "../../src/index.js";
 import { expandRootChild, startTree } from "./startTree.js";
 
 const start = Position.initial();
@@ -129,7 +129,7 @@ describe("a tree's edges", () => {
   it("proves no node that is not expanded", () => {
     const tree = new Tree(10);
     tree.reset();
-    expect(tree.prove(0)).toBe(false);
+    expect(prove(tree, 0)).toBe(false);
   });
 
   it("refuses a capacity that is not a positive whole number, saying which", () => {
@@ -207,7 +207,7 @@ describe("a tree's counts kept up", () => {
     const tree = new Tree(10);
     tree.reset();
     tree.expand(0, -1, 0, 0, -1);
-    expect(tree.prove(0)).toBe(true);
+    expect(prove(tree, 0)).toBe(true);
     expect(tree.proof[0]).toBe(proofOf("draw"));
   });
 

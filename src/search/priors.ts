@@ -1,0 +1,50 @@
+import type { ChildValues, LeafEvaluation } from "./leafValues.js";
+import type { Tree } from "./tree.js";
+
+/**
+ * A node's expansion with priors: each child gets the evaluation's win probability for the side
+ * to move at the node, its prior, and its value when it is first reached (SearchParams.leaf,
+ * priorVisits). One per search, as its incremental evaluation keeps the node it was set to.
+ */
+export class Priors {
+  private readonly childValues: ChildValues | undefined;
+
+  /** `scale`: the disc difference whose logistic gives the win probability (SearchParams.evalScale). */
+  constructor(
+    private readonly evaluation: LeafEvaluation,
+    private readonly scale: number,
+  ) {
+    this.childValues = evaluation.childValues?.();
+  }
+
+  /** Expands the node of `tree` (Tree.expand), the mover (pl, ph) against (ol, oh), and gives its children their priors; false when the tree has no room. */
+  expand(tree: Tree, node: number, pl: number, ph: number, ol: number, oh: number): boolean {
+    // The children get their priors before other threads may read them. (A node the tree has
+    // no room for stays a leaf: the caller finds it so whatever this returns; a finished
+    // game's node has no children to give priors.)
+    // Stryker disable next-line BooleanLiteral: as said.
+    if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
+    const first = tree.firstChild[node]!;
+    const end = first + tree.childCount[node]!;
+    const { scale, evaluation, childValues } = this;
+    const { gained } = tree;
+    childValues?.set(pl, ph, ol, oh);
+    // `<=` would write the prior of the node after the children: in one thread a node not yet
+    // handed out, cleared when it is; only a race between threads would show it.
+    // Stryker disable next-line EqualityOperator: as said.
+    for (let c = first; c < end; c++) {
+      // The child's position from the discs its move gains (none for a pass). Its side to move
+      // is the opponent: its evaluation, negated, is ours.
+      const gl = gained[2 * c]!;
+      const gh = gained[2 * c + 1]!;
+      const discs =
+        // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
+        childValues === undefined
+          ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
+          : childValues.evaluateAfterGain(gl, gh);
+      tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
+    }
+    tree.publish(node);
+    return true;
+  }
+}
