@@ -7,15 +7,15 @@ import type { Tree } from "./tree.js";
  * priorVisits). One per search, as its incremental evaluation keeps the node it was set to.
  */
 export class Priors {
-  private readonly childValues: ChildValues | undefined;
-
-  /** `scale`: the disc difference whose logistic gives the win probability (SearchParams.evalScale). */
+  /**
+   * `scale`: the disc difference whose logistic gives the win probability (SearchParams.evalScale);
+   * `childValues`: the evaluation's incremental form, for speed (LeafEvaluation.childValues).
+   */
   constructor(
     private readonly evaluation: LeafEvaluation,
     private readonly scale: number,
-  ) {
-    this.childValues = evaluation.childValues?.();
-  }
+    private readonly childValues: ChildValues | undefined,
+  ) {}
 
   /** Expands the node of `tree` (Tree.expand), the mover (pl, ph) against (ol, oh), and gives its children their priors; false when the tree has no room. */
   expand(tree: Tree, node: number, pl: number, ph: number, ol: number, oh: number): boolean {

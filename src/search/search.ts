@@ -107,8 +107,8 @@ export class Search {
     this.playout = playout;
     this.solver = solver;
     // A search that reads no evaluation is given none to read, even when one is at hand.
-    this.priors =
-      searchUsesEvaluation(params) && evaluation !== undefined ? new Priors(evaluation, params.evalScale) : undefined;
+    const used = searchUsesEvaluation(params) ? evaluation : undefined;
+    this.priors = used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.());
     this.tree = trees?.[0] ?? new Tree(params.maxNodes);
     this.spare = trees?.[1] ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
@@ -402,11 +402,12 @@ export class Search {
       // In one thread selection never enters a proven node, and a node whose children are all
       // proven was proven with the last of them; a finished game's node is proven, and played
       // out its result is its proof's. Only another thread's proof tells these tests apart.
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: as said.
+      // Stryker disable ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator: as said.
       if (
         (flags[node]! & NodeFlag.Terminal) !== 0 ||
         (!lost && (proof[node] !== Proof.Unproven || prove(tree, node)))
       ) {
+        // Stryker restore ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator
         result = proof[node] === Proof.Win ? 1 : proof[node] === Proof.Loss ? 0 : 0.5;
       } else if (!lost && solver !== undefined && 64 - popcount(pl | ol) - popcount(ph | oh) <= solveEmpties) {
         const outcome = solver.outcome(pl, ph, ol, oh);
