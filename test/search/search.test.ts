@@ -680,6 +680,11 @@ describe("MCTS-solver", () => {
     new Search(params(over), { now: frozenClock, random: new Random(seed), solver });
   /** The same traps as above: black to move, 10 empties, one winning move and a lure refuted later. */
   const trap = { code: "011110001111122011212202111222021111122211122122111112210022220110", win: 62, lure: 15 };
+  /** The trap after black's lure and white's refutation: black to move, every move loses. */
+  const lostAfterLure = (): Position => {
+    const p = value(parseCode(trap.code)).position.play(trap.lure);
+    return p.play(p.legalSquares().find((m) => exact(p.play(m)) < 0)!);
+  };
   const word = (v: number) => (v > 0 ? "win" : v < 0 ? "loss" : "draw");
 
   it.each([
@@ -766,10 +771,7 @@ describe("MCTS-solver", () => {
   });
 
   it("a proven-lost root: the search goes on as plain UCT for the move with the best chances, and says it is lost", () => {
-    // The trap after black's lure and white's refutation: black to move, every move loses.
-    const p = value(parseCode(trap.code)).position.play(trap.lure);
-    const refutation = p.legalSquares().find((m) => exact(p.play(m)) < 0)!;
-    const lost = p.play(refutation);
+    const lost = lostAfterLure();
     expect(exact(lost)).toBeLessThan(0);
     const s = solving({ solveEmpties: 8 });
     const report = s.choose(new Game(lost), { visits: 3000 });
@@ -781,8 +783,7 @@ describe("MCTS-solver", () => {
   });
 
   it("a proven-lost root's search proves nothing more: the nodes proven before stay the only ones, finished games aside", () => {
-    const p = value(parseCode(trap.code)).position.play(trap.lure);
-    const lost = p.play(p.legalSquares().find((m) => exact(p.play(m)) < 0)!);
+    const lost = lostAfterLure();
     const trees = [new Tree(200_000), new Tree(200_000)] as const;
     const s = new Search(params({ solveEmpties: 4 }), { now: frozenClock, random: new Random(1), solver, trees });
     const game = new Game(lost);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { loadEvaluation } from "../../protocol/engine/evaluationWeights.js";
-import { Evaluation, PASS, Position, Random, Solver, parseObf } from "../../src/index.js";
+import { Evaluation, PASS, type Position, Solver, parseObf } from "../../src/index.js";
 import { OrderingSearch } from "../../src/solver/orderingSearch.js";
 import { FFORUM_VISITS, readProblems } from "./problems.js";
-import { exactValue, randomPositions } from "./reference.js";
+import { exactValue, passingPositions, randomPositions } from "./reference.js";
 
 function shippedEvaluation(): Evaluation {
   const e = loadEvaluation(undefined);
@@ -22,24 +22,6 @@ function evaluatedNegamax(p: Position, depth: number, evaluated: () => void = ()
   const moves = p.legalMoves();
   if (moves.length === 1 && moves[0] === PASS) return -evaluatedNegamax(p.play(PASS), depth, evaluated);
   return Math.max(...moves.map((m) => -evaluatedNegamax(p.play(m), depth - 1, evaluated)));
-}
-
-/** Positions from random play where the mover must pass, the game going on, 6 or more empties. */
-function passingPositions(count: number, seed: number): Position[] {
-  const random = new Random(seed);
-  const found: Position[] = [];
-  while (found.length < count) {
-    let p = Position.initial();
-    while (!p.isGameOver()) {
-      const moves = p.legalMoves();
-      if (moves[0] === PASS && p.empties() >= 6) {
-        found.push(p);
-        break;
-      }
-      p = p.play(moves[random.below(moves.length)]!);
-    }
-  }
-  return found;
 }
 
 /** The shipped evaluation, counting the positions it evaluates. */

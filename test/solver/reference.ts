@@ -1,4 +1,4 @@
-import { Position, Random, flips, legalMoves, popcount, resultHi } from "../../src/index.js";
+import { PASS, Position, Random, flips, legalMoves, popcount, resultHi } from "../../src/index.js";
 
 /**
  * The solver's references, sharing none of its code: a plain negamax with alpha-beta (moves in
@@ -73,17 +73,34 @@ export function exactValue(p: Position): number {
   return negamax(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, -65, 65, false);
 }
 
+/** Random play from the start (a pass when it is the only move) until `stop` says so or the game is over. */
+function playRandomly(random: Random, stop: (p: Position) => boolean): Position {
+  let p = Position.initial();
+  while (!p.isGameOver() && !stop(p)) {
+    const moves = p.legalMoves();
+    p = p.play(moves[random.below(moves.length)]!);
+  }
+  return p;
+}
+
 /** Positions reached by random play from the start, with `empties` empty squares and the mover able to move or pass. */
 export function randomPositions(count: number, empties: number, seed: number): Position[] {
   const random = new Random(seed);
   const positions: Position[] = [];
   while (positions.length < count) {
-    let p = Position.initial();
-    while (p.empties() > empties && !p.isGameOver()) {
-      const moves = p.legalMoves();
-      p = p.play(moves[random.below(moves.length)]!);
-    }
+    const p = playRandomly(random, (q) => q.empties() <= empties);
     if (!p.isGameOver() && p.empties() === empties) positions.push(p);
+  }
+  return positions;
+}
+
+/** Positions from random play where the mover must pass, the game going on, with 6 or more empties. */
+export function passingPositions(count: number, seed: number): Position[] {
+  const random = new Random(seed);
+  const positions: Position[] = [];
+  while (positions.length < count) {
+    const p = playRandomly(random, (q) => q.empties() >= 6 && q.legalMoves()[0] === PASS);
+    if (!p.isGameOver()) positions.push(p);
   }
   return positions;
 }
