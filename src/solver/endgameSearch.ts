@@ -134,6 +134,9 @@ export class EndgameSearch {
     let n = 0;
     ml |= 0;
     mh |= 0; // 32-bit integers on entry: see randomPlayout
+    const ordering = empties >= ORDER_EMPTIES ? this.ordering : undefined;
+    // Far from the end the children are valued from this node's evaluation state, set once.
+    ordering?.setParent(pl, ph, ol, oh);
     while ((ml | mh) !== 0) {
       let s: number;
       let bl = 0;
@@ -180,11 +183,14 @@ export class EndgameSearch {
           WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
           popcount(nl & el) +
           popcount(nh & eh);
-        if (this.ordering !== undefined && empties >= ORDER_EMPTIES) {
+        if (ordering !== undefined) {
           // Far from the end, the opponent's predicted score after the move, by a search
           // deeper the more empties remain, counts beside the replies.
           const depth = ((empties - ORDER_EMPTIES) / ORDER_DEPTH_STEP) | 0;
-          const v = this.ordering.value(
+          const v = ordering.childValue(
+            s,
+            fl,
+            fh,
             ol & ~fl,
             oh & ~fh,
             pl | fl | bl,

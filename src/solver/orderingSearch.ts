@@ -1,24 +1,79 @@
 import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
 import type { Evaluation } from "../eval/evaluation.js";
+import { IncrementalEvaluation } from "../eval/incrementalEvaluation.js";
 import { finalScore } from "./finalScore.js";
 
 /**
  * A shallow alpha-beta over the pattern evaluation, for ordering the solver's moves far from
  * the end: the predicted final disc difference for the mover after `depth` plies. No table, no
  * sorting, nothing allocated; its positions are not counted as the solver's visits.
+ *
+ * The evaluation is kept up to date along the path (`IncrementalEvaluation`): the solver sets a
+ * node once (`setParent`) and values each of its children from it (`childValue`), which at
+ * depth 0 corrects the parent's sums at the places the move touches instead of evaluating the
+ * child afresh. The values are the full evaluation's, bit for bit.
  */
 export class OrderingSearch {
-  constructor(private readonly evaluation: Evaluation) {}
+  private readonly path: IncrementalEvaluation;
+  /** Positions evaluated so far (the searches' leaves): how much its cut-offs save. */
+  evaluated = 0;
+
+  constructor(evaluation: Evaluation) {
+    this.path = new IncrementalEvaluation(evaluation);
+  }
 
   /** The mover (pl, ph) against (ol, oh): its predicted score searching `depth` plies, fail-soft within (alpha, beta). */
   value(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number): number {
-    if (depth === 0) return this.evaluation.evaluate(pl, ph, ol, oh);
+    this.path.set(pl, ph, ol, oh);
+    return this.search(pl, ph, ol, oh, depth, alpha, beta);
+  }
+
+  /** Makes (pl, ph) to move against (ol, oh) the position whose children `childValue` values. */
+  setParent(pl: number, ph: number, ol: number, oh: number): void {
+    this.path.set(pl, ph, ol, oh);
+  }
+
+  /**
+   * `value` of the child reached from the current position by the move on s turning (fl, fh):
+   * the child is (pl, ph) to move against (ol, oh), the parent's opponent to move.
+   */
+  childValue(
+    s: number,
+    fl: number,
+    fh: number,
+    pl: number,
+    ph: number,
+    ol: number,
+    oh: number,
+    depth: number,
+    alpha: number,
+    beta: number,
+  ): number {
+    if (depth === 0) {
+      this.evaluated++;
+      return this.path.evaluateAfter(s, fl, fh);
+    }
+    this.path.play(s, fl, fh);
+    const v = this.search(pl, ph, ol, oh, depth, alpha, beta);
+    this.path.undo();
+    return v;
+  }
+
+  /** `value` of the path's current position, the mover (pl, ph). */
+  private search(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number): number {
+    if (depth === 0) {
+      this.evaluated++;
+      return this.path.evaluate();
+    }
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     if ((ml | mh) === 0) {
       // A pass costs no ply: the evaluation of a position whose mover must pass means little.
       if ((legalMoves(ol, oh, pl, ph) | resultHi) === 0) return finalScore(pl, ph, ol, oh);
-      return 0 - this.value(ol, oh, pl, ph, depth, 0 - beta, 0 - alpha);
+      this.path.pass();
+      const v = 0 - this.search(ol, oh, pl, ph, depth, 0 - beta, 0 - alpha);
+      this.path.pass();
+      return v;
     }
     let best = -Infinity;
     while ((ml | mh) !== 0) {
@@ -36,7 +91,8 @@ export class OrderingSearch {
       }
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      const v = 0 - this.value(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, depth - 1, 0 - beta, 0 - alpha);
+      const v =
+        0 - this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, depth - 1, 0 - beta, 0 - alpha);
       // A tie changes nothing either way: best takes an equal value, and alpha is at least best
       // already (or best is at most the alpha it started with, and so is v).
       // Stryker disable next-line EqualityOperator: as said.

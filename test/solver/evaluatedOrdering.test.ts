@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadEvaluation } from "../../protocol/engine/evaluationWeights.js";
-import { Evaluation, PASS, type Position, Solver, parseObf } from "../../src/index.js";
+import { type Evaluation, PASS, type Position, Solver, parseObf } from "../../src/index.js";
 import { OrderingSearch } from "../../src/solver/orderingSearch.js";
 import { FFORUM_VISITS, readProblems } from "./problems.js";
 import { exactValue, passingPositions, randomPositions } from "./reference.js";
@@ -22,18 +22,6 @@ function evaluatedNegamax(p: Position, depth: number, evaluated: () => void = ()
   const moves = p.legalMoves();
   if (moves.length === 1 && moves[0] === PASS) return -evaluatedNegamax(p.play(PASS), depth, evaluated);
   return Math.max(...moves.map((m) => -evaluatedNegamax(p.play(m), depth - 1, evaluated)));
-}
-
-/** The shipped evaluation, counting the positions it evaluates. */
-class CountingEvaluation extends Evaluation {
-  calls = 0;
-  constructor() {
-    super(EVALUATION.weights);
-  }
-  override evaluate(pl: number, ph: number, ol: number, oh: number): number {
-    this.calls++;
-    return super.evaluate(pl, ph, ol, oh);
-  }
 }
 
 describe("OrderingSearch", () => {
@@ -78,8 +66,7 @@ describe("OrderingSearch", () => {
   });
 
   it("cuts off: the negamax's values from fewer evaluated positions, exactly the pinned count, passes included", () => {
-    const counting = new CountingEvaluation();
-    const search = new OrderingSearch(counting);
+    const search = new OrderingSearch(EVALUATION);
     let negamaxLeaves = 0;
     const positions = [
       ...[7, 10, 20, 30].flatMap((empties) => randomPositions(empties < 20 ? 8 : 4, empties, 110 + empties)),
@@ -95,8 +82,41 @@ describe("OrderingSearch", () => {
     }
     // The cuts come from the window each child gets: a window wrongly narrowed changes the
     // values (above), one wrongly widened only this count.
-    expect(counting.calls).toBeLessThan(0.5 * negamaxLeaves);
-    expect([counting.calls, negamaxLeaves]).toEqual([10_620, 113_421]);
+    expect(search.evaluated).toBeLessThan(0.5 * negamaxLeaves);
+    expect([search.evaluated, negamaxLeaves]).toEqual([10_620, 113_421]);
+  });
+
+  it("values a node's children from the node's state as the full evaluation's negamax does, bit for bit, at depths 0 to 2", () => {
+    const search = new OrderingSearch(EVALUATION);
+    let children = 0;
+    for (const empties of [10, 14, 22, 34]) {
+      for (const p of [...randomPositions(4, empties, 130 + empties), ...passingPositions(2, 140 + empties)]) {
+        for (let depth = 0; depth <= 2; depth++) {
+          search.setParent(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+          for (const m of p.legalMoves()) {
+            if (m === PASS) continue;
+            const q = p.play(m);
+            const fl = p.opponentLo & ~q.playerLo;
+            const fh = p.opponentHi & ~q.playerHi;
+            const v = search.childValue(
+              m,
+              fl,
+              fh,
+              q.playerLo,
+              q.playerHi,
+              q.opponentLo,
+              q.opponentHi,
+              depth,
+              -1000,
+              1000,
+            );
+            expect(v).toBe(evaluatedNegamax(q, depth));
+            children++;
+          }
+        }
+      }
+    }
+    expect(children).toBe(393);
   });
 
   it("scores a finished game exactly, whatever the depth", () => {
