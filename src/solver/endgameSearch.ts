@@ -32,9 +32,6 @@ const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
-/** The key of the table's move: below any other (an evaluated key can be negative). */
-const FIRST_KEY = -(1 << 30);
-
 /** The clock of a search without a deadline: never read for a decision. */
 export const NO_CLOCK = (): number => 0;
 
@@ -69,6 +66,8 @@ export class EndgameSearch {
   private nextCheck = 0;
   // Stryker disable next-line BooleanLiteral: start() sets it before every search.
   private aborted = false;
+  /** Whether the last listMoves put the table's move at place 0. */
+  private listedFirst = false;
   /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
   bestMove = NO_MOVE;
 
@@ -112,9 +111,10 @@ export class EndgameSearch {
   }
 
   /**
-   * Fills the move list of the level `empties` with the player's moves, their flips and their
-   * sort keys (smaller first); `first` (a square or NO_MOVE) is put before all. Returns the
-   * number of moves.
+   * Fills the move list of the level `empties` with the player's moves and their flips, `first`
+   * (a square or NO_MOVE) at place 0 if it is one of them (then `listedFirst` is true). Returns
+   * the number of moves. The sort keys come later (`keyMoves`): the table's move and the
+   * enhanced transposition cut-off often end the node before the others are ever ordered.
    */
   private listMoves(
     pl: number,
@@ -127,85 +127,100 @@ export class EndgameSearch {
     first: number,
   ): number {
     const moveSquares = this.moveSquares;
-    const moveKeys = this.moveKeys;
     const moveFlipsLo = this.moveFlipsLo;
     const moveFlipsHi = this.moveFlipsHi;
     const base = empties * STRIDE;
     let n = 0;
+    this.listedFirst = false;
     ml |= 0;
     mh |= 0; // 32-bit integers on entry: see randomPlayout
-    const ordering = empties >= ORDER_EMPTIES ? this.ordering : undefined;
-    // Far from the end the children are valued from this node's evaluation state, set once.
-    ordering?.setParent(pl, ph, ol, oh);
     while ((ml | mh) !== 0) {
       let s: number;
-      let bl = 0;
-      let bh = 0;
       if (ml !== 0) {
-        bl = ml & -ml;
         s = lowestBit(ml);
-        ml ^= bl;
+        ml &= ml - 1;
       } else {
-        bh = mh & -mh;
         s = 32 + lowestBit(mh);
-        mh ^= bh;
+        mh &= mh - 1;
       }
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      const i = base + n;
+      let i = base + n;
+      if (s === first) {
+        // To place 0, the move there (if any) to this one's place.
+        moveSquares[i] = moveSquares[base]!;
+        moveFlipsLo[i] = moveFlipsLo[base]!;
+        moveFlipsHi[i] = moveFlipsHi[base]!;
+        i = base;
+        this.listedFirst = true;
+      }
       moveSquares[i] = s;
       moveFlipsLo[i] = fl;
       moveFlipsHi[i] = fh;
-      if (s === first) {
-        moveKeys[i] = FIRST_KEY;
-      } else {
-        // Fastest first: the opponent's replies after the move, corners counted twice, weighted
-        // above its potential replies (empty squares next to our discs), which break ties.
-        const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
-        const rh = resultHi;
-        const wl = pl | fl | bl,
-          wh = ph | fh | bh;
-        const el = ~(pl | ol | bl),
-          eh = ~(ph | oh | bh);
-        const nl =
-          (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
-          (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
-          (wl << 8) |
-          (wl >>> 8) |
-          (wh << 24);
-        const nh =
-          (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
-          (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
-          (wh << 8) |
-          (wl >>> 24) |
-          (wh >>> 8);
-        let key =
-          WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
-          popcount(nl & el) +
-          popcount(nh & eh);
-        if (ordering !== undefined) {
-          // Far from the end, the opponent's predicted score after the move, by a search
-          // deeper the more empties remain, counts beside the replies.
-          const depth = ((empties - ORDER_EMPTIES) / ORDER_DEPTH_STEP) | 0;
-          const v = ordering.childValue(
-            s,
-            fl,
-            fh,
-            ol & ~fl,
-            oh & ~fh,
-            pl | fl | bl,
-            ph | fh | bh,
-            depth,
-            -ORDER_INFINITY,
-            ORDER_INFINITY,
-          );
-          key += Math.round(WEIGHT_EVALUATION * v);
-        }
-        moveKeys[i] = key;
-      }
       n++;
     }
     return n;
+  }
+
+  /** Gives the listed moves at places from..n-1 of the level `empties` their sort keys, smaller first. */
+  private keyMoves(pl: number, ph: number, ol: number, oh: number, empties: number, from: number, n: number): void {
+    const moveSquares = this.moveSquares;
+    const moveKeys = this.moveKeys;
+    const moveFlipsLo = this.moveFlipsLo;
+    const moveFlipsHi = this.moveFlipsHi;
+    const ordering = empties >= ORDER_EMPTIES ? this.ordering : undefined;
+    // Far from the end the children are valued from this node's evaluation state, set once.
+    ordering?.setParent(pl, ph, ol, oh);
+    for (let i = empties * STRIDE + from, end = empties * STRIDE + n; i < end; i++) {
+      const s = moveSquares[i]!;
+      const fl = moveFlipsLo[i]!;
+      const fh = moveFlipsHi[i]!;
+      const bl = s < 32 ? 1 << s : 0;
+      const bh = s < 32 ? 0 : 1 << s;
+      // Fastest first: the opponent's replies after the move, corners counted twice, weighted
+      // above its potential replies (empty squares next to our discs), which break ties.
+      const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
+      const rh = resultHi;
+      const wl = pl | fl | bl,
+        wh = ph | fh | bh;
+      const el = ~(pl | ol | bl),
+        eh = ~(ph | oh | bh);
+      const nl =
+        (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
+        (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
+        (wl << 8) |
+        (wl >>> 8) |
+        (wh << 24);
+      const nh =
+        (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
+        (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
+        (wh << 8) |
+        (wl >>> 24) |
+        (wh >>> 8);
+      let key =
+        WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
+        popcount(nl & el) +
+        popcount(nh & eh);
+      if (ordering !== undefined) {
+        // Far from the end, the opponent's predicted score after the move, by a search
+        // deeper the more empties remain, counts beside the replies.
+        const depth = ((empties - ORDER_EMPTIES) / ORDER_DEPTH_STEP) | 0;
+        const v = ordering.childValue(
+          s,
+          fl,
+          fh,
+          ol & ~fl,
+          oh & ~fh,
+          pl | fl | bl,
+          ph | fh | bh,
+          depth,
+          -ORDER_INFINITY,
+          ORDER_INFINITY,
+        );
+        key += Math.round(WEIGHT_EVALUATION * v);
+      }
+      moveKeys[i] = key;
+    }
   }
 
   /** Brings the move with the smallest key among i..n-1 of the level to place i; returns its square. */
@@ -281,6 +296,7 @@ export class EndgameSearch {
       return 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
     }
     const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, first);
+    const listedFirst = this.listedFirst;
     if (empties >= ETC_EMPTIES) {
       // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta.
       const moveSquares = this.moveSquares;
@@ -301,7 +317,7 @@ export class EndgameSearch {
         }
       }
     }
-    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n, listedFirst);
   }
 
   /**
@@ -323,7 +339,7 @@ export class EndgameSearch {
     this.visits[0]++;
     const tt = this.table;
     const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
-    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n);
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n, this.listedFirst);
   }
 
   /**
@@ -342,6 +358,7 @@ export class EndgameSearch {
     beta: number,
     empties: number,
     n: number,
+    listedFirst: boolean,
   ): number {
     const moveFlipsLo = this.moveFlipsLo;
     const moveFlipsHi = this.moveFlipsHi;
@@ -349,8 +366,11 @@ export class EndgameSearch {
     let best = NO_SCORE;
     let bestMove = NO_MOVE;
     let a = alpha;
+    // The table's move is searched before the others are keyed: it often ends the node.
+    if (!listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 0, n);
     for (let i = 0; i < n; i++) {
-      const s = this.pickMove(empties, i, n);
+      if (i === 1 && listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 1, n);
+      const s = i === 0 && listedFirst ? this.moveSquares[base]! : this.pickMove(empties, i, n);
       const fl = moveFlipsLo[base + i]!;
       const fh = moveFlipsHi[base + i]!;
       const cpl = ol & ~fl;
