@@ -310,5 +310,9 @@ export function answerGtp(state: GtpState, line: string): Answer {
 /** GTP for the transport, with its own record of implied passes. */
 export function gtpProtocol(session: Session): LineProtocol {
   const state: GtpState = { session, impliedPasses: [] };
-  return { maxLineLength: GTP_MAX_LINE, answer: (line: string): Answer => answerGtp(state, line) };
+  return {
+    maxLineLength: GTP_MAX_LINE,
+    answer: (line: string): Answer => answerGtp(state, line),
+    idle: () => session.tidy(),
+  };
 }

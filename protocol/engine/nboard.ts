@@ -419,5 +419,9 @@ function transportAnswer({ lines, then, end }: NBoardReply): Answer {
 
 /** NBoard for the transport. */
 export function nboardProtocol(session: Session): LineProtocol {
-  return { maxLineLength: NBOARD_MAX_LINE, answer: (line: string): Answer => answerNBoard(session, line) };
+  return {
+    maxLineLength: NBOARD_MAX_LINE,
+    answer: (line: string): Answer => answerNBoard(session, line),
+    idle: () => session.tidy(),
+  };
 }

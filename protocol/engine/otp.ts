@@ -140,6 +140,7 @@ export function answerOtp(session: Session, line: string): { readonly reply: str
 export function otpProtocol(session: Session, terminator: string): LineProtocol {
   return {
     maxLineLength: OTP_MAX_LINE,
+    idle: () => session.tidy(),
     answer: (line: string): Answer => {
       const { reply, end } = answerOtp(session, line);
       return { reply: reply === "" ? "" : reply + terminator, end };

@@ -20,6 +20,12 @@ export interface LineProtocol {
   /** The longest line the protocol reads. The transport keeps one character more of a longer line (after its leading blanks) and drops the rest, so the protocol can tell it was too long. */
   readonly maxLineLength: number;
   answer(line: string): Answer;
+  /**
+   * Called once a command's reply is written and flushed, before the next command is read:
+   * work for the time between commands, which no move's clock counts (the search tree's
+   * housekeeping after our move).
+   */
+  readonly idle?: () => void;
 }
 
 export interface Channel {
@@ -70,6 +76,7 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
       }
       if (part.end) return true;
     }
+    protocol.idle?.();
     return false;
   };
   const ended = (): Result<Ending> => (writeFailure === undefined ? ok("quit") : err(writeFailure));

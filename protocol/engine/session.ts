@@ -35,6 +35,8 @@ export class Session {
   readonly clock: TimeControl;
   /** Made at the first search: its trees (one a thread) are the engine's large allocations. */
   private search: ParallelSearch | undefined;
+  /** Whether the tree is still to follow our last move (`tidy`). */
+  private followPending = false;
   /** Made at the first solve: its transposition table is kept from move to move. */
   private solver: Solver | undefined;
   /** The move chooser of --search, the solver before it (except for random moves). */
@@ -86,6 +88,7 @@ export class Session {
 
   newGame(): void {
     this.current = new Game();
+    this.followPending = false;
     this.search?.reset();
     this.clock.restart();
   }
@@ -96,18 +99,34 @@ export class Session {
    */
   setPosition(coded: CodedPosition): void {
     this.current = new Game(coded.position, coded.passes);
+    this.followPending = false;
     this.search?.reset();
   }
 
   /**
    * Plays a move for the side to move, the controller's (the opponent's, usually); an illegal
-   * one changes nothing and says why. The search's tree follows the game at once: its kept
-   * subtree is moved into place now rather than in the time of our next move.
+   * one changes nothing and says why. The search's tree follows the game at once: its root
+   * moves to the move's node now (the pool compacted if crowded) rather than in the time of
+   * our next move.
    */
   play(move: Move): Result<Position> {
     const played = this.playMove(move);
-    if (played.ok) this.search?.follow(this.current);
+    if (played.ok) {
+      this.followPending = false;
+      this.search?.follow(this.current);
+    }
     return played;
+  }
+
+  /**
+   * Work for the time between commands, which no move's clock counts (`LineProtocol.idle`):
+   * after our own move, the search's tree follows it, so that the next search, after the
+   * opponent's move or another of ours, starts at once.
+   */
+  tidy(): void {
+    if (!this.followPending) return;
+    this.followPending = false;
+    this.search?.follow(this.current);
   }
 
   private playMove(move: Move): Result<Position> {
@@ -121,6 +140,7 @@ export class Session {
   undo(count: number): boolean {
     if (this.current.moves.length < count) return false;
     for (let i = 0; i < count; i++) this.current.undo();
+    this.followPending = false;
     this.search?.reset();
     return true;
   }
@@ -130,9 +150,10 @@ export class Session {
     const position = this.position;
     const choice = this.think();
     this.clock.spend(position.blackToMove, choice.elapsedMs);
-    // The tree follows our move with the opponent's, after the reply (play).
+    // The tree follows our move once the reply is out (tidy), or with the opponent's (play).
     const played = this.playMove(choice.move);
     if (!played.ok) throw new Error(`the move chooser picked an illegal move (${choice.move}): ${played.error}`);
+    this.followPending = true;
     return choice.move;
   }
 

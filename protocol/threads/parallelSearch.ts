@@ -59,9 +59,9 @@ export interface ThreadedReport extends SearchReport {
   readonly sharedTree: boolean;
 }
 
-/** A tree and its spare in shared memory, and the word in which the main thread says which request it has ended. */
+/** A tree in shared memory, and the word in which the main thread says which request it has ended. */
 interface SharedTree {
-  readonly trees: readonly [Tree, Tree];
+  readonly tree: Tree;
   readonly stopped: Int32Array;
 }
 
@@ -104,16 +104,16 @@ export class ParallelSearch {
     const { maxNodes } = settings.search;
     this.shared =
       settings.threads > 1 && settings.parallel === "tree"
-        ? { trees: [Tree.shared(maxNodes), Tree.shared(maxNodes)], stopped: new Int32Array(new SharedArrayBuffer(4)) }
+        ? { tree: Tree.shared(maxNodes), stopped: new Int32Array(new SharedArrayBuffer(4)) }
         : undefined;
-    const trees = this.shared?.trees;
+    const tree = this.shared?.tree;
     const { evaluation, now, solver } = parts;
     this.main = makeThreadSearch(settings.search, {
       seed: settings.seed,
       evaluation,
       ...(now === undefined ? {} : { now }),
       ...(solver === undefined ? {} : { solver }),
-      ...(trees === undefined ? {} : { trees }),
+      ...(tree === undefined ? {} : { tree }),
     });
     const startThread = parts.startThread ?? startBundledWorker;
     for (let thread = 2; thread <= settings.threads; thread++) {
@@ -136,7 +136,7 @@ export class ParallelSearch {
         ? {}
         : {
             shared: {
-              trees: [this.shared.trees[0].memory, this.shared.trees[1].memory] as const,
+              tree: this.shared.tree.memory,
               stopped: this.shared.stopped.buffer as SharedArrayBuffer,
             },
           };
@@ -284,7 +284,7 @@ export class ParallelSearch {
     game: Game,
     limits: SearchLimits,
     helpers: readonly Helper[],
-    { trees, stopped }: SharedTree,
+    { stopped }: SharedTree,
   ): ThreadedReport {
     const started = wallClock();
     const deadline = limits.timeMs === undefined ? undefined : started + limits.timeMs;
@@ -292,11 +292,10 @@ export class ParallelSearch {
     let sent = false;
     const own = this.main.choose(game, {
       ...limits,
-      started: (tree, root) => {
+      started: (_tree, root) => {
         const message: SearchRequest = {
           kind: "shared",
           request,
-          pool: tree === trees[0] ? 0 : 1,
           root: formatCode(root),
           ...(limits.visits === undefined ? {} : { visits: limits.visits }),
           ...(deadline === undefined ? {} : { deadline }),

@@ -9,8 +9,8 @@ export interface ThreadSearchInputs {
   readonly solver?: Solver;
   /** The clock in milliseconds; performance.now() by default. */
   readonly now?: () => number;
-  /** A tree and its spare shared with other threads (--parallel tree); the search's own by default. */
-  readonly trees?: readonly [Tree, Tree];
+  /** A tree shared with other threads (--parallel tree); the search's own by default. */
+  readonly tree?: Tree;
 }
 
 /**
@@ -27,6 +27,6 @@ export function makeThreadSearch(params: SearchParams, inputs: ThreadSearchInput
     random: new Random(inputs.seed),
     solver: inputs.solver ?? new Solver(),
     evaluation: inputs.evaluation,
-    trees: inputs.trees,
+    tree: inputs.tree,
   });
 }

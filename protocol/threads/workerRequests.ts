@@ -13,16 +13,16 @@ export interface SearchWorkerData {
   /** Its ResultSlot's memory. */
   readonly slot: SharedArrayBuffer;
   /**
-   * With --parallel tree: the memory of the shared tree and its spare, and a word the main
-   * thread sets to the number of the request it has ended.
+   * With --parallel tree: the memory of the shared tree, and a word the main thread sets to the
+   * number of the request it has ended.
    */
-  readonly shared?: { readonly trees: readonly [TreeMemory, TreeMemory]; readonly stopped: SharedArrayBuffer };
+  readonly shared?: { readonly tree: TreeMemory; readonly stopped: SharedArrayBuffer };
 }
 
 /**
  * What a worker is asked: to search a game (its start as a `code`, and the moves since) and
  * answer `request` in its slot, or to forget its tree; with a shared tree, to search the
- * shared tree `pool` (0 or 1) from its root, `root` as a code, until the main thread ends
+ * shared tree from its root, `root` as a code, until the main thread ends
  * `request`. `deadline` is on the wall clock.
  */
 export type SearchRequest =
@@ -38,7 +38,6 @@ export type SearchRequest =
   | {
       readonly kind: "shared";
       readonly request: number;
-      readonly pool: 0 | 1;
       readonly root: string;
       readonly visits?: number;
       readonly deadline?: number;
@@ -55,12 +54,12 @@ export function workerRequests(
   evaluation: Evaluation | undefined,
 ): (message: SearchRequest) => void {
   const { shared } = data;
-  const trees = shared === undefined ? undefined : (shared.trees.map((m) => new Tree(m.capacity, m)) as [Tree, Tree]);
+  const tree = shared === undefined ? undefined : new Tree(shared.tree.capacity, shared.tree);
   const stopped = shared === undefined ? undefined : new Int32Array(shared.stopped);
   const search = makeThreadSearch(data.search, {
     seed: data.seed,
     evaluation,
-    ...(trees === undefined ? {} : { trees }),
+    ...(tree === undefined ? {} : { tree }),
   });
   const results = new ResultSlot(data.slot);
   return (message) => {
@@ -71,12 +70,12 @@ export function workerRequests(
     try {
       const timeMs = message.deadline === undefined ? undefined : Math.max(0, message.deadline - wallClock());
       if (message.kind === "shared") {
-        if (trees === undefined || stopped === undefined)
+        if (tree === undefined || stopped === undefined)
           throw new Error("a shared-tree search asked of a worker started without the shared tree");
         const { request } = message;
         // Said before the first look at `stopped`: a main thread that finds this request not begun once it has ended it knows the tree is left alone.
         results.begin(request);
-        const done = search.searchShared(trees[message.pool], replay(message.root, []).position, {
+        const done = search.searchShared(tree, replay(message.root, []).position, {
           ...(message.visits === undefined ? {} : { visits: message.visits }),
           ...(timeMs === undefined ? {} : { timeMs }),
           stop: () => Atomics.load(stopped, 0) >= request,

@@ -19,9 +19,10 @@ const EARLY_STOP_VISITS = 256;
  */
 export function cannotChange(tree: Tree, visits: number, gained: number, elapsedMs: number, leftMs: number): boolean {
   if (visits < EARLY_STOP_VISITS || elapsedMs < EARLY_STOP_SHARE * (elapsedMs + leftMs)) return false;
-  const best = childToPlay(tree, 0);
-  const first = tree.firstChild[0]!;
-  const end = first + tree.childCount[0]!;
+  const root = tree.root;
+  const best = childToPlay(tree, root);
+  const first = tree.firstChild[root]!;
+  const end = first + tree.childCount[root]!;
   let other = 0;
   for (let c = first; c < end; c++) if (c !== best) other = Math.max(other, tree.visits[c]!);
   return tree.visits[best]! - other > (Math.max(visits, gained) / elapsedMs) * leftMs;

@@ -66,7 +66,7 @@ export interface SearchCounts {
 
 /** How a search with these parameters stands on its tree: the move it would play now, with its statistics. */
 export function makeSearchReport(tree: Tree, params: SearchParams, counts: SearchCounts): SearchReport {
-  const best = childToPlay(tree, 0);
+  const best = childToPlay(tree, tree.root);
   return {
     move: tree.move[best]!,
     visits: counts.visits,
@@ -90,7 +90,7 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
 /** The line of the moves the search would play from the root, as far as they have been visited. */
 function principalVariation(tree: Tree): Move[] {
   const pv: Move[] = [];
-  let node = 0;
+  let node = tree.root;
   while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
     node = childToPlay(tree, node);
     if (tree.visits[node] === 0) break;
@@ -105,7 +105,7 @@ function principalVariation(tree: Tree): Move[] {
  * that node or it has no children.
  */
 export function childStats(tree: Tree, line: readonly Move[]): ChildStats[] {
-  let node = 0;
+  let node = tree.root;
   // A leaf has no child for any move, nor children to list. Node -1's columns read as
   // undefined, which finds no child and lists no children either; the tests say what is meant.
   // Stryker disable next-line ConditionalExpression: as said.

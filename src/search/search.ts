@@ -13,11 +13,18 @@ import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
 import { selectChild } from "./selection.js";
 import { MAX_VISITS, Tree } from "./tree.js";
+import { compactTree, countInSubtree } from "./treeCompaction.js";
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
+/**
+ * The tree's root moves down in place, its old siblings left as garbage, until the pool is more
+ * than this full; then the move that finds it so compacts it (`compactTree`), so a search
+ * starts with at least this share of the pool free for its own nodes.
+ */
+const COMPACT_FILL = 0.5;
 
 /** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
 export interface SearchDependencies {
@@ -30,8 +37,8 @@ export interface SearchDependencies {
   readonly solver?: LeafSolver;
   /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
   readonly evaluation?: LeafEvaluation;
-  /** The tree and its spare for tree reuse, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
-  readonly trees?: readonly [Tree, Tree];
+  /** The tree, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
+  readonly tree?: Tree;
 }
 
 /** What one run of the search's loop stops at and reports to. */
@@ -71,7 +78,6 @@ export interface SearchLimits {
  */
 export class Search {
   private tree: Tree;
-  private spare: Tree;
   /** The game line the tree's root stands for, its start and the moves to the root; null for none. */
   private rootLine: { readonly start: Position; readonly moves: readonly Move[] } | null = null;
   /** The root's position, the one the search visits from. */
@@ -98,7 +104,7 @@ export class Search {
     readonly params: SearchParams,
     dependencies: SearchDependencies,
   ) {
-    const { now, random, playout = randomPlayout, solver, evaluation, trees } = dependencies;
+    const { now, random, playout = randomPlayout, solver, evaluation, tree } = dependencies;
     if (searchUsesEvaluation(params) && evaluation === undefined) {
       throw new Error("a search with evaluated leaves or priors needs an evaluation");
     }
@@ -109,10 +115,8 @@ export class Search {
     // A search that reads no evaluation is given none to read, even when one is at hand.
     const used = searchUsesEvaluation(params) ? evaluation : undefined;
     this.priors = used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.());
-    this.tree = trees?.[0] ?? new Tree(params.maxNodes);
-    this.spare = trees?.[1] ?? new Tree(params.maxNodes);
+    this.tree = tree ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
-    this.configureTree(this.spare);
   }
 
   /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
@@ -147,9 +151,10 @@ export class Search {
     if (game.isOver()) throw new Error("a finished game has no move to search");
     const reused = this.moveRootTo(game);
     const root = game.position;
+    const node = this.tree.root;
     if (
-      (this.tree.flags[0]! & NodeFlag.Expanded) === 0 &&
-      !this.expandNode(0, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)
+      (this.tree.flags[node]! & NodeFlag.Expanded) === 0 &&
+      !this.expandNode(node, root.playerLo, root.playerHi, root.opponentLo, root.opponentHi)
     ) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
@@ -231,7 +236,7 @@ export class Search {
   /**
    * Moves the tree's root to the position of `game` as the next `choose` would, keeping the
    * statistics below it, and returns the visits kept. Called as a move is played (the
-   * opponent's), it makes the copy of the kept subtree then, outside the time of the next
+   * opponent's), it does then what the move needs of the tree, outside the time of the next
    * move, whose search starts at once.
    */
   follow(game: Game): number {
@@ -240,34 +245,37 @@ export class Search {
 
   /**
    * Replays the game since the tree's root down the tree and makes the node reached the new
-   * root, keeping its statistics. A game that does not continue the tree's line, or leaves the
-   * tree (a node never expanded: any node below it would have no visits), starts a fresh tree.
-   * Returns the visits kept.
+   * root, in place, keeping its statistics; the rest of the tree becomes garbage, freed
+   * (`compactTree`) once it fills more than COMPACT_FILL of the pool. A game that does not
+   * continue the tree's line, or leaves the tree (a node never expanded: any node below it
+   * would have no visits), starts a fresh tree. Returns the visits kept.
    */
   private moveRootTo(game: Game): number {
     const moves = game.moves;
     const line = this.rootLine;
+    const tree = this.tree;
     let node = -1;
     if (line?.start.equals(game.start) && line.moves.every((m, i) => moves[i] === m)) {
-      node = 0;
+      node = tree.root;
       // Stryker disable next-line ConditionalExpression: a node of -1 has no child, so it stays -1 down the line.
-      for (let i = line.moves.length; i < moves.length && node >= 0; i++) node = this.tree.child(node, moves[i]!);
+      for (let i = line.moves.length; i < moves.length && node >= 0; i++) node = tree.child(node, moves[i]!);
     }
     this.rootLine = { start: game.start, moves: [...moves] };
     this.rootPosition = game.position;
     if (node < 0) {
-      this.tree.reset();
+      tree.reset();
       this.pruned = 0;
       return 0;
     }
-    if (node > 0) {
-      this.spare.copySubtree(this.tree, node);
-      [this.tree, this.spare] = [this.spare, this.tree];
+    if (node !== tree.root) {
+      tree.root = node;
       // The new root may have been pruned as a child; as the root it is no candidate.
-      this.tree.setFlags(0, 0, NodeFlag.Pruned);
-      this.pruned = this.countPruned();
+      tree.setFlags(node, 0, NodeFlag.Pruned);
+      if (tree.size > COMPACT_FILL * tree.capacity) compactTree(tree);
+      // Without pruning no node is ever pruned: the count's pass over the tree is spared.
+      this.pruned = this.params.ppR > 0 ? countInSubtree(tree, NodeFlag.Pruned) : 0;
     }
-    return this.tree.visits[0]!;
+    return tree.visits[tree.root]!;
   }
 
   /** The root's children as the last search left them (see `children`). */
@@ -283,12 +291,6 @@ export class Search {
     return childStats(this.tree, line);
   }
 
-  private countPruned(): number {
-    let n = 0;
-    for (let i = 0; i < this.tree.size; i++) if ((this.tree.flags[i]! & NodeFlag.Pruned) !== 0) n++;
-    return n;
-  }
-
   /**
    * Visits the tree until the bounds say stop: the most visits, the deadline, the move that
    * can no longer change (a timed search), or `stop`; returns the number of visits.
@@ -300,7 +302,8 @@ export class Search {
     // A shared tree: each visit is counted on the way down (a virtual loss) and its result added on the way up.
     const shared = tree.shared;
     const firstVisit = shared ? 1 : 0;
-    const rootVisits = tree.visits[0]!;
+    const rootNode = tree.root;
+    const rootVisits = tree.visits[rootNode]!;
     const { flags, visits, proof, prior, gained } = tree;
     const path = this.path;
     const solver = this.solver;
@@ -328,34 +331,34 @@ export class Search {
           nextTell = now + everyMs;
         }
         // Without a deadline the time left is endless: cannotChange says no.
-        if (stopEarly && cannotChange(tree, runVisits, visits[0]! - rootVisits, now - started, deadline - now)) {
+        if (stopEarly && cannotChange(tree, runVisits, visits[rootNode]! - rootVisits, now - started, deadline - now)) {
           this.stoppedEarly = true;
           break;
         }
       }
       solvedNow = false;
-      if (visits[0]! >= MAX_VISITS) {
+      if (visits[rootNode]! >= MAX_VISITS) {
         // Threads sharing a tree stop there rather than halve the counts under each other.
         if (shared) break;
         tree.halve();
       }
       // A root proven won or drawn needs no more search: its best move is known. A root proven
       // lost is searched on, with proofs set aside from then on.
-      if (proof[0] !== Proof.Unproven && !lost) {
-        if (proof[0] !== Proof.Win) break;
+      if (proof[rootNode] !== Proof.Unproven && !lost) {
+        if (proof[rootNode] !== Proof.Win) break;
         lost = true;
       }
       // A shared tree's root keeps only its count: no one reads its mean (it is no one's child),
       // and writing it at every visit of every thread sent its lines from core to core.
-      if (shared) visits[0]++;
+      if (shared) visits[rootNode]++;
       // 32-bit integers from the start, so V8 keeps them untagged down the tree (see randomPlayout).
       let pl = root.playerLo | 0,
         ph = root.playerHi | 0,
         ol = root.opponentLo | 0,
         oh = root.opponentHi | 0;
-      let node = 0;
+      let node = rootNode;
       let depth = 0;
-      path[0] = 0;
+      path[0] = rootNode;
       // Selection: down the tree by UCB1, expanding a leaf the second time it is reached (the
       // first visit is valued by its prior or a playout: half the nodes for the same depth).
       for (;;) {

@@ -69,9 +69,9 @@ export class Tree {
    * path (`updateMinimax`) only while `minimaxWeight` is above 0.
    */
   readonly minimax: Float32Array;
-  /** Scratch for `copySubtree`: the source node of each copy. */
-  private readonly origin: Int32Array;
-  /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed). */
+  /** Scratch for `compactTree` (treeCompaction.ts): each node's place after it, -1 for a node freed. */
+  readonly forward: Int32Array;
+  /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed); [1]: the root. */
   private readonly header: Int32Array;
   /** Whether the memory is shared between threads (Tree.shared). */
   readonly shared: boolean;
@@ -84,6 +84,19 @@ export class Tree {
 
   set size(n: number) {
     this.header[0] = n;
+  }
+
+  /**
+   * The root's node: 0 in a new or compacted pool, the node the game reached when the search
+   * moves its root down the tree in place (the nodes outside its subtree are then garbage
+   * until `compactTree`). In the header, so that threads sharing the tree see the same root.
+   */
+  get root(): number {
+    return this.header[1]!;
+  }
+
+  set root(n: number) {
+    this.header[1] = n;
   }
 
   /** sqrt(ln N) and 1 / sqrt(n) of the counts with the priors' virtual visits added, looked up. */
@@ -138,7 +151,7 @@ export class Tree {
     this.prior = column(Float32Array, memory, Column.Prior);
     this.selectionTerms = column(Float64Array, memory, Column.SelectionTerms);
     this.proof = column(Uint8Array, memory, Column.Proof);
-    this.origin = column(Int32Array, memory, Column.Origin);
+    this.forward = column(Int32Array, memory, Column.Forward);
     this.gained = column(Int32Array, memory, Column.Gained);
     this.minimax = column(Float32Array, memory, Column.Minimax);
     this.header = headerColumn(memory);
@@ -152,7 +165,7 @@ export class Tree {
   /** Empties the pool and makes a root, node 0. */
   reset(): void {
     this.size = 0;
-    this.add(PASS);
+    this.root = this.add(PASS);
   }
 
   private add(move: Move): number {
@@ -399,38 +412,5 @@ export class Tree {
       this.squares[n]! *= half / v;
       this.refresh(n);
     }
-  }
-
-  /** Copies the subtree under `node` of `from` into this (emptied) pool, `node` becoming the root 0. */
-  copySubtree(from: Tree, node: number): void {
-    this.size = 0;
-    this.priorVisits = from.priorVisits;
-    this.spreads = from.spreads;
-    this.minimaxWeight = from.minimaxWeight;
-    this.origin[this.add(from.move[node]!)] = node;
-    // Breadth-first over the copies, so each node's children stay contiguous.
-    for (let dst = 0; dst < this.size; dst++) {
-      const src = this.origin[dst]!;
-      this.copyNode(from, src, dst);
-      const count = from.childCount[src]!;
-      this.childCount[dst] = count;
-      this.firstChild[dst] = this.size;
-      const first = from.firstChild[src]!;
-      for (let c = first; c < first + count; c++) this.origin[this.add(from.move[c]!)] = c;
-    }
-  }
-
-  private copyNode(from: Tree, src: number, dst: number): void {
-    this.flags[dst] = from.flags[src]!;
-    this.visits[dst] = from.visits[src]!;
-    this.total[dst] = from.total[src]!;
-    this.squares[dst] = from.squares[src]!;
-    this.proof[dst] = from.proof[src]!;
-    this.prior[dst] = from.prior[src]!;
-    this.minimax[dst] = from.minimax[src]!;
-    this.selectionTerms[2 * dst] = from.selectionTerms[2 * src]!;
-    this.selectionTerms[2 * dst + 1] = from.selectionTerms[2 * src + 1]!;
-    this.gained[2 * dst] = from.gained[2 * src]!;
-    this.gained[2 * dst + 1] = from.gained[2 * src + 1]!;
   }
 }

@@ -17,7 +17,7 @@ export const enum Column {
   Prior,
   SelectionTerms,
   Proof,
-  Origin,
+  Forward,
   Gained,
   Minimax,
 }
@@ -38,7 +38,7 @@ const ELEMENTS = [
   Int32Array,
   Float32Array,
 ] as const;
-/** The header's buffer, after the columns': the pool's size. */
+/** The header's buffer, after the columns': the pool's size and its root. */
 const HEADER = ELEMENTS.length;
 /**
  * Column i starts i * STAGGER bytes into its buffer. Buffers this large start on a page, so the
@@ -63,7 +63,7 @@ export function column<T>(
   return new Elements(memory.buffers[i]!, i * STAGGER, columnLength(i, memory.capacity));
 }
 
-/** The header of a tree's memory: [0], the nodes handed out. */
+/** The header of a tree's memory: [0], the nodes handed out; [1], the root. */
 export function headerColumn(memory: TreeMemory): Int32Array {
   return new Int32Array(memory.buffers[HEADER]!);
 }
@@ -83,7 +83,7 @@ export function treeMemory(capacity: number, Buffer: typeof ArrayBuffer | typeof
       ...ELEMENTS.map(
         (Elements, i) => new Buffer(i * STAGGER + columnLength(i, capacity) * Elements.BYTES_PER_ELEMENT),
       ),
-      new Buffer(4),
+      new Buffer(8),
     ],
   };
 }

@@ -31,17 +31,17 @@ const params = (over: Partial<SearchParams> = {}): SearchParams => ({
   ...over,
 });
 
-function evaluated(over: Partial<SearchParams>, trees: readonly [Tree, Tree], seed = 1): Search {
+function evaluated(over: Partial<SearchParams>, tree: Tree, seed = 1): Search {
   return new Search(params(over), {
     now: () => 0,
     random: new Random(seed),
     evaluation: discCount,
     solver: new Solver(),
-    trees,
+    tree,
   });
 }
 
-const twoTrees = (): [Tree, Tree] => [new Tree(100_000), new Tree(100_000)];
+const ownTree = (): Tree => new Tree(100_000);
 
 /** The negamax of the leaves' values under n, worked out afresh: a proven node's result, an expanded node's 1 - its best child's, a leaf's prior. */
 function negamax(tree: Tree, n: number): number {
@@ -54,11 +54,15 @@ function negamax(tree: Tree, n: number): number {
   return Math.fround(1 - best);
 }
 
-/** Checks every visited node from `from` on against the negamax; returns how many were inner nodes. */
-function checkNegamax(tree: Tree, from: number): number {
+/** Checks every visited node of the root's subtree (the root too, unless `withRoot` is false) against the negamax; returns how many were inner nodes. */
+function checkNegamax(tree: Tree, withRoot = true): number {
   let inner = 0;
-  for (let n = from; n < tree.size; n++) {
-    if (tree.visits[n] === 0) continue;
+  const nodes = [tree.root];
+  while (nodes.length > 0) {
+    const n = nodes.pop()!;
+    const first = tree.firstChild[n]!;
+    for (let c = first; c < first + tree.childCount[n]!; c++) nodes.push(c);
+    if (tree.visits[n] === 0 || (n === tree.root && !withRoot)) continue;
     expect(tree.minimax[n]).toBeCloseTo(negamax(tree, n), 6);
     if ((tree.flags[n]! & NodeFlag.Expanded) !== 0 && tree.childCount[n]! > 0) inner++;
   }
@@ -70,10 +74,9 @@ const ENDING = "0111100011111220112122021112220211111222111221221111122100222201
 
 describe("implicit minimax backups", () => {
   it("keep each node's minimax value of the evaluation: the negamax of its leaves' values", () => {
-    const trees = twoTrees();
-    evaluated({ minimaxWeight: 0.3 }, trees).choose(new Game(), { visits: 3000 });
-    const [tree] = trees;
-    expect(checkNegamax(tree, 0)).toBeGreaterThan(100);
+    const tree = ownTree();
+    evaluated({ minimaxWeight: 0.3 }, tree).choose(new Game(), { visits: 3000 });
+    expect(checkNegamax(tree)).toBeGreaterThan(100);
     // The values back up from deep leaves: the root's is not its children's best prior.
     const first = tree.firstChild[0]!;
     let bestPrior = 0;
@@ -82,20 +85,18 @@ describe("implicit minimax backups", () => {
   });
 
   it("with proven and solved nodes, a proof is the node's value", () => {
-    const trees = twoTrees();
+    const tree = ownTree();
     const game = new Game(value(parseCode(ENDING)).position);
-    evaluated({ minimaxWeight: 0.5, solveEmpties: 8 }, trees).choose(game, { visits: 2000 });
-    const [tree] = trees;
+    evaluated({ minimaxWeight: 0.5, solveEmpties: 8 }, tree).choose(game, { visits: 2000 });
     let proven = 0;
     for (let n = 0; n < tree.size; n++) if (tree.visits[n]! > 0 && tree.proof[n] !== Proof.Unproven) proven++;
     expect(proven).toBeGreaterThan(5);
-    expect(checkNegamax(tree, 0)).toBeGreaterThan(5);
+    expect(checkNegamax(tree)).toBeGreaterThan(5);
   });
 
   it("selection reads (1 - alpha) * mean + alpha * minimax", () => {
-    const trees = twoTrees();
-    evaluated({ minimaxWeight: 0.4 }, trees).choose(new Game(), { visits: 500 });
-    const [tree] = trees;
+    const tree = ownTree();
+    evaluated({ minimaxWeight: 0.4 }, tree).choose(new Game(), { visits: 500 });
     const k = DEFAULT_SEARCH_PARAMS.priorVisits;
     let differs = 0;
     for (let n = 1; n < tree.size; n++) {
@@ -107,34 +108,34 @@ describe("implicit minimax backups", () => {
   });
 
   it("a reused subtree keeps its values", () => {
-    const trees = twoTrees();
-    const s = evaluated({ minimaxWeight: 0.3 }, trees);
+    const tree = ownTree();
+    const s = evaluated({ minimaxWeight: 0.3 }, tree);
     const game = new Game();
     s.choose(game, { visits: 2000 });
     const best = s.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     game.play(best.move);
     expect(s.choose(game, { visits: 1 }).reused).toBe(best.visits);
-    // The subtree now lives in the spare.
-    expect(checkNegamax(trees[1], 0)).toBeGreaterThan(20);
+    // The subtree is the tree's now, in place.
+    expect(tree.root).toBeGreaterThan(0);
+    expect(checkNegamax(tree)).toBeGreaterThan(20);
   });
 
   it("in a tree shared by two searches, every node but the root (no one's child) keeps its value", () => {
     const p = params({ minimaxWeight: 0.3, maxNodes: 50_000 });
-    const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
-    const main = new Search(p, { now: () => 0, random: new Random(1), evaluation: discCount, trees });
-    const views = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
-    const helper = new Search(p, { now: () => 0, random: new Random(2), evaluation: discCount, trees: views });
+    const tree = Tree.shared(p.maxNodes);
+    const main = new Search(p, { now: () => 0, random: new Random(1), evaluation: discCount, tree });
+    const view = new Tree(tree.capacity, tree.memory);
+    const helper = new Search(p, { now: () => 0, random: new Random(2), evaluation: discCount, tree: view });
     main.choose(new Game(), {
       visits: 1500,
-      started: (tree, root) => helper.searchShared(views[tree === trees[0] ? 0 : 1], root, { visits: 1500 }),
+      started: (_tree, root) => helper.searchShared(view, root, { visits: 1500 }),
     });
-    expect(checkNegamax(trees[0], 1)).toBeGreaterThan(50);
+    expect(checkNegamax(tree, false)).toBeGreaterThan(50);
   });
 
   it("with alpha 0 the column is left alone and selection reads the plain mean, as before", () => {
-    const trees = twoTrees();
-    evaluated({ minimaxWeight: 0 }, trees).choose(new Game(), { visits: 1000 });
-    const [tree] = trees;
+    const tree = ownTree();
+    evaluated({ minimaxWeight: 0 }, tree).choose(new Game(), { visits: 1000 });
     const k = DEFAULT_SEARCH_PARAMS.priorVisits;
     let inner = 0;
     for (let n = 1; n < tree.size; n++) {
@@ -148,7 +149,7 @@ describe("implicit minimax backups", () => {
   it("with alpha 0 the search plays as it did before the column: the same moves and visits for a seed", () => {
     /** Six moves of 2000 visits each from the start, the tree kept: each move, then its root children's visits. */
     const line = (minimaxWeight: number) => {
-      const s = evaluated({ minimaxWeight }, twoTrees(), 7);
+      const s = evaluated({ minimaxWeight }, ownTree(), 7);
       const game = new Game();
       const out: number[] = [];
       for (let i = 0; i < 6; i++) {

@@ -286,9 +286,9 @@ describe("tree reuse", () => {
     expect(s.children([reply.move])).toEqual(keptDeeper);
   });
 
-  it("follow moves the root between searches, keeping the subtree's counts, and the next search starts on it without a copy", () => {
-    const trees = [new Tree(200_000), new Tree(200_000)] as const;
-    const s = new Search(params(), { now: frozenClock, random: new Random(4), trees });
+  it("follow moves the root between searches in place, keeping the subtree's counts, and the next search starts on it", () => {
+    const tree = new Tree(200_000);
+    const s = new Search(params(), { now: frozenClock, random: new Random(4), tree });
     const g = new Game();
     const first = s.choose(g, { visits: 8000 });
     const reply = s.children([first.move]).reduce((a, b) => (b.visits > a.visits ? b : a));
@@ -296,18 +296,21 @@ describe("tree reuse", () => {
     expect(below.some((c) => c.total > 0 && c.total < c.visits)).toBe(true);
     g.play(first.move);
     g.play(reply.move);
+    const size = tree.size;
     expect(s.follow(g)).toBe(reply.visits);
     expect(s.rootChildren()).toEqual(below);
+    // The reply's node is the root, where it was: nothing was copied or freed.
+    expect(tree.root).toBe(tree.child(tree.child(0, first.move), reply.move));
+    expect(tree.size).toBe(size);
     let searched: Tree | undefined;
     const next = s.choose(g, {
       visits: 100,
-      started: (tree) => {
-        searched = tree;
+      started: (t) => {
+        searched = t;
       },
     });
     expect(next.reused).toBe(reply.visits);
-    // The copy follow made is the tree searched: the search did not copy it again.
-    expect(searched).toBe(trees[1]);
+    expect(searched).toBe(tree);
     expect(s.follow(g)).toBe(reply.visits + 100);
     expect(s.children([])).toEqual(s.rootChildren());
   });
@@ -481,12 +484,11 @@ describe("backup", () => {
 
   it("keeps the sums of squares that pruning needs, and only when it prunes", () => {
     const tree = new Tree(200_000);
-    const trees = [tree, new Tree(200_000)] as const;
     const pruning = new Search(params({ ppR: 1 }), {
       now: frozenClock,
       random: new Random(3),
       playout: constant(0),
-      trees,
+      tree,
     });
     pruning.choose(new Game(), { visits: 2000 });
     // Half a point each time, not wins and losses in equal numbers: every square is a quarter.
@@ -497,7 +499,7 @@ describe("backup", () => {
       now: frozenClock,
       random: new Random(3),
       playout: constant(0),
-      trees: [untracked, new Tree(200_000)],
+      tree: untracked,
     });
     plain.choose(new Game(), { visits: 2000 });
     expect(untracked.spreads).toBe(false);
@@ -576,7 +578,7 @@ describe("refutations deeper than one ply", () => {
 describe("counters", () => {
   it("halve when the root reaches MAX_VISITS: counts stay within 32 bits, means and UCB stay finite", () => {
     const tree = new Tree(200_000);
-    const s = new Search(params(), { now: frozenClock, random: new Random(9), trees: [tree, new Tree(200_000)] });
+    const s = new Search(params(), { now: frozenClock, random: new Random(9), tree });
     const g = new Game();
     s.choose(g, { visits: 2000 });
     // As after hours of search on a reused root: scale every count up to just under the limit.
@@ -784,12 +786,12 @@ describe("MCTS-solver", () => {
 
   it("a proven-lost root's search proves nothing more: the nodes proven before stay the only ones, finished games aside", () => {
     const lost = lostAfterLure();
-    const trees = [new Tree(200_000), new Tree(200_000)] as const;
-    const s = new Search(params({ solveEmpties: 4 }), { now: frozenClock, random: new Random(1), solver, trees });
+    const tree = new Tree(200_000);
+    const s = new Search(params({ solveEmpties: 4 }), { now: frozenClock, random: new Random(1), solver, tree });
     const game = new Game(lost);
     /** The nodes proven other than by a finished game, by number. */
     const proven = (): number[] => {
-      const t = trees[0];
+      const t = tree;
       const nodes: number[] = [];
       for (let n = 0; n < t.size; n++)
         if ((t.flags[n]! & (NodeFlag.Proven | NodeFlag.Terminal)) === NodeFlag.Proven) nodes.push(n);
@@ -797,10 +799,10 @@ describe("MCTS-solver", () => {
     };
     expect(s.choose(game, { visits: 3000 }).proven).toBe("loss");
     const before = proven();
-    const size = trees[0].size;
+    const size = tree.size;
     // Searched on from the same tree: every visit now ends at a playout or a finished game.
     expect(s.choose(game, { visits: 20_000 }).reused).toBe(3000);
-    expect(trees[0].size).toBeGreaterThan(size);
+    expect(tree.size).toBeGreaterThan(size);
     expect(proven()).toEqual(before);
   });
 
@@ -941,8 +943,8 @@ describe("evaluated leaves and priors", () => {
   };
   const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
     params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
-  /** A search with evaluated leaves, growing the first of `trees` from a new game. */
-  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount, trees?: readonly [Tree, Tree]) =>
+  /** A search with evaluated leaves, growing `tree` from a new game. */
+  const evaluated = (over: Partial<SearchParams> = {}, evaluation = discCount, tree?: Tree) =>
     new Search(evalParams(over), {
       now: frozenClock,
       random: new Random(1),
@@ -950,9 +952,9 @@ describe("evaluated leaves and priors", () => {
         throw new Error("no playout with evaluated leaves");
       },
       evaluation,
-      trees,
+      ...(tree === undefined ? {} : { tree }),
     });
-  const twoTrees = (): [Tree, Tree] => [new Tree(200_000), new Tree(200_000)];
+  const ownTree = (): Tree => new Tree(200_000);
 
   it("gives each child the win probability of its evaluation for the player who moves into it", () => {
     const s = evaluated();
@@ -968,10 +970,9 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("values a new leaf by its prior and backs it up, alternating the point of view", () => {
-    const trees = twoTrees();
-    const s = evaluated({}, discCount, trees);
+    const tree = ownTree();
+    const s = evaluated({}, discCount, tree);
     s.choose(new Game(), { visits: 200 });
-    const [tree] = trees;
     let checked = 0;
     for (let n = 0; n < tree.size; n++) {
       if ((tree.flags[n]! & NodeFlag.Expanded) === 0 || tree.visits[n] === 0) continue;
@@ -993,9 +994,8 @@ describe("evaluated leaves and priors", () => {
   });
 
   it("expands a leaf at its second visit: its first is valued by its prior alone", () => {
-    const trees = twoTrees();
-    const report = evaluated({}, discCount, trees).choose(new Game(), { visits: 50 });
-    const [tree] = trees;
+    const tree = ownTree();
+    const report = evaluated({}, discCount, tree).choose(new Game(), { visits: 50 });
     for (let n = 1; n < tree.size; n++) {
       const expanded = (tree.flags[n]! & NodeFlag.Expanded) !== 0;
       expect(expanded).toBe(tree.visits[n]! >= 2);
@@ -1131,20 +1131,19 @@ describe("tree parallelisation: searches sharing one tree", () => {
    */
   function sharedSearch(over: Partial<SearchParams>, helperPlayouts: number, mainPlayouts: number) {
     const p = params({ maxNodes: 50_000, ...over });
-    const trees = [Tree.shared(p.maxNodes), Tree.shared(p.maxNodes)] as const;
+    const tree = Tree.shared(p.maxNodes);
     const evaluation = p.leaf === "eval" ? discCount : undefined;
-    const main = new Search(p, { now: frozenClock, random: new Random(1), evaluation, trees });
-    const helperTrees = trees.map((t) => new Tree(t.capacity, t.memory)) as [Tree, Tree];
-    const helper = new Search(p, { now: frozenClock, random: new Random(2), evaluation, trees: helperTrees });
+    const main = new Search(p, { now: frozenClock, random: new Random(1), evaluation, tree });
+    const view = new Tree(tree.capacity, tree.memory);
+    const helper = new Search(p, { now: frozenClock, random: new Random(2), evaluation, tree: view });
     let helped = { visits: 0, solved: 0 };
     const own = main.choose(new Game(), {
       visits: mainPlayouts,
-      started: (tree, root) => {
-        helped = helper.searchShared(helperTrees[tree === trees[0] ? 0 : 1], root, { visits: helperPlayouts });
+      started: (_tree, root) => {
+        helped = helper.searchShared(view, root, { visits: helperPlayouts });
       },
     });
-    // A new game's tree is the first of the pair.
-    return { main, own, helped, report: main.reportWithHelpers(helped, own.visits), tree: trees[0], spare: trees[1] };
+    return { main, own, helped, report: main.reportWithHelpers(helped, own.visits), tree };
   }
 
   /**
@@ -1193,20 +1192,21 @@ describe("tree parallelisation: searches sharing one tree", () => {
   }
 
   it("the tree is kept for the next move, with both searches' visits", () => {
-    const { main, spare } = sharedSearch({}, 1000, 1000);
+    const { main, tree } = sharedSearch({}, 1000, 1000);
     const best = main.rootChildren().reduce((a, b) => (b.visits > a.visits ? b : a));
     const game = new Game();
     game.play(best.move);
     const next = main.choose(game, { visits: 10 });
     expect(next.reused).toBe(best.visits);
-    // The move's subtree was copied into the spare, now the tree: its root has both searches' visits and this one's.
-    expect(spare.visits[0]).toBe(best.visits + 10);
+    // The move's node is the root now, in place: it has both searches' visits and this one's.
+    expect(tree.root).toBe(tree.child(0, best.move));
+    expect(tree.visits[tree.root]).toBe(best.visits + 10);
   });
 
   it("stops when told to, at its next reading of the clock", () => {
     const p = params({ maxNodes: 50_000 });
     const tree = Tree.shared(p.maxNodes);
-    const owner = new Search(p, { now: frozenClock, random: new Random(1), trees: [tree, Tree.shared(p.maxNodes)] });
+    const owner = new Search(p, { now: frozenClock, random: new Random(1), tree });
     let calls = 0;
     owner.choose(new Game(), {
       visits: 100,
@@ -1303,21 +1303,33 @@ describe("a search's edges", () => {
   });
 
   it("counts the pruned children it keeps when it follows a move", () => {
-    const trees = [new Tree(200_000), new Tree(200_000)] as const;
-    const s = new Search(params({ ppR: 1, ppMinVisits: 16 }), { now: frozenClock, random: new Random(3), trees });
+    const tree = new Tree(200_000);
+    const s = new Search(params({ ppR: 1, ppMinVisits: 16 }), { now: frozenClock, random: new Random(3), tree });
     const g = new Game();
     s.choose(g, { visits: 10_000 });
     g.play(s.choose(g, { visits: 1 }).move);
-    // The spare's nodes as a larger tree before could have left them, every one pruned: those
-    // past the copy's last are not the tree's and must not count.
-    trees[1].flags.fill(NodeFlag.Pruned);
+    // Nodes past the pool's end, as a larger tree before could have left them, every one
+    // pruned: they are not the tree's and must not count.
+    tree.flags.fill(NodeFlag.Pruned, tree.size);
+    // And the old root's other children, garbage once the root has moved: pruned too.
+    const played = tree.child(0, g.moves[0]!);
+    for (let c = tree.firstChild[0]!; c < tree.firstChild[0]! + tree.childCount[0]!; c++)
+      if (c !== played) tree.setFlags(c, NodeFlag.Pruned, 0);
     s.follow(g);
     const report = s.choose(g, { visits: 1 });
-    // The search's own tree is the second now: the kept subtree was copied into it.
-    const kept = trees[1];
+    // The root moved in place: the pruned nodes of its subtree count, not its old siblings'.
+    expect(tree.root).toBeGreaterThan(0);
     let pruned = 0;
-    for (let n = 0; n < kept.size; n++) if ((kept.flags[n]! & NodeFlag.Pruned) !== 0) pruned++;
+    const nodes = [tree.root];
+    while (nodes.length > 0) {
+      const n = nodes.pop()!;
+      if ((tree.flags[n]! & NodeFlag.Pruned) !== 0) pruned++;
+      for (let c = tree.firstChild[n]!; c < tree.firstChild[n]! + tree.childCount[n]!; c++) nodes.push(c);
+    }
+    let inPool = 0;
+    for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & NodeFlag.Pruned) !== 0) inPool++;
     expect(pruned).toBeGreaterThan(0);
+    expect(inPool).toBeGreaterThan(pruned);
     expect(report.pruned).toBe(pruned);
   });
 });
@@ -1325,9 +1337,8 @@ describe("a search's edges", () => {
 describe("counters of a shared tree", () => {
   it("a helper stops at the limit rather than halve the counts under the other threads", () => {
     const p = params({ maxNodes: 1000 });
-    const trees = [Tree.shared(1000), Tree.shared(1000)] as const;
     let ready: readonly [Tree, Position] | undefined;
-    new Search(p, { now: frozenClock, random: new Random(1), trees }).choose(new Game(), {
+    new Search(p, { now: frozenClock, random: new Random(1), tree: Tree.shared(1000) }).choose(new Game(), {
       visits: 10,
       started: (tree, root) => {
         ready = [tree, root];
@@ -1345,9 +1356,8 @@ describe("a helper on a shared tree (searchShared)", () => {
   /** A shared tree searched by a main search with narrow exploration (a lopsided tree), and its root. */
   function sharedTree(visits: number): readonly [Tree, Position] {
     const p = params({ ucbC: 0.05, maxNodes: 100_000 });
-    const trees = [Tree.shared(100_000), Tree.shared(100_000)] as const;
     let ready: readonly [Tree, Position] | undefined;
-    new Search(p, { now: frozenClock, random: new Random(3), trees }).choose(new Game(), {
+    new Search(p, { now: frozenClock, random: new Random(3), tree: Tree.shared(100_000) }).choose(new Game(), {
       visits,
       started: (tree, root) => {
         ready = [tree, root];

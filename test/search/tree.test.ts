@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { NodeFlag, PASS, Position, Tree, proofOf, prove } from "../../src/index.js";
+import {
+  CLASSIC_SEARCH_PARAMS,
+  Game,
+  compactTree,
+  countInSubtree,
+  NodeFlag,
+  PASS,
+  Position,
+  Random,
+  Search,
+  Tree,
+  proofOf,
+  prove,
+} from "../../src/index.js";
 import { expandRootChild, startTree } from "./startTree.js";
 
 const start = Position.initial();
@@ -210,17 +223,77 @@ describe("a tree's counts kept up", () => {
     expect(prove(tree, 0)).toBe(true);
     expect(tree.proof[0]).toBe(proofOf("draw"));
   });
+});
 
-  it("copies a subtree node for node, nothing past its last child", () => {
-    const from = startTree(new Tree(20));
-    expandRootChild(from, 1);
-    const to = new Tree(20);
-    to.copySubtree(from, 1);
-    expect(to.size).toBe(1 + from.childCount[1]!);
-    expect(to.childCount[0]).toBe(from.childCount[1]);
-    expect([...to.move.subarray(1, to.size)]).toEqual([
-      ...from.move.subarray(from.firstChild[1]!, from.firstChild[1]! + from.childCount[1]!),
-    ]);
+/** The subtree under n, node by node in depth-first order: every column's value but the child links, which the shape gives. */
+function subtreeOf(tree: Tree, n: number): unknown {
+  const first = tree.firstChild[n]!;
+  const children = [];
+  for (let c = first; c < first + tree.childCount[n]!; c++) children.push(subtreeOf(tree, c));
+  return {
+    move: tree.move[n],
+    flags: tree.flags[n],
+    proof: tree.proof[n],
+    prior: tree.prior[n],
+    minimax: tree.minimax[n],
+    gained: [tree.gained[2 * n], tree.gained[2 * n + 1]],
+    counts: countsOf(tree, n),
+    children,
+  };
+}
+
+/** The number of nodes under n, n included. */
+function sizeOf(tree: Tree, n: number): number {
+  let size = 1;
+  const first = tree.firstChild[n]!;
+  for (let c = first; c < first + tree.childCount[n]!; c++) size += sizeOf(tree, c);
+  return size;
+}
+
+describe("compacting a tree whose root has moved down", () => {
+  /** A tree grown by 3000 visits of the classic search from the start, and its most visited grandchild. */
+  function grown(): { tree: Tree; deep: number } {
+    const tree = new Tree(100_000);
+    new Search(
+      { ...CLASSIC_SEARCH_PARAMS, maxNodes: 100_000, ppR: 1 },
+      { now: () => 0, random: new Random(5), tree },
+    ).choose(new Game(), { visits: 3000 });
+    const most = (n: number): number => {
+      let best = tree.firstChild[n]!;
+      for (let c = best; c < tree.firstChild[n]! + tree.childCount[n]!; c++)
+        if (tree.visits[c]! > tree.visits[best]!) best = c;
+      return best;
+    };
+    return { tree, deep: most(most(0)) };
+  }
+
+  it("keeps the root's subtree node for node, the root now node 0, and frees the rest", () => {
+    const { tree, deep } = grown();
+    const before = subtreeOf(tree, deep);
+    const size = sizeOf(tree, deep);
+    expect(size).toBeLessThan(tree.size - 1000);
+    tree.root = deep;
+    compactTree(tree);
+    expect([tree.root, tree.size]).toEqual([0, size]);
+    expect(subtreeOf(tree, 0)).toEqual(before);
+    // Children still follow their parent, so compacting again changes nothing.
+    compactTree(tree);
+    expect(subtreeOf(tree, 0)).toEqual(before);
+  });
+
+  it("counts a flag over the root's subtree alone", () => {
+    const { tree, deep } = grown();
+    let inPool = 0;
+    for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & NodeFlag.Expanded) !== 0) inPool++;
+    tree.root = deep;
+    const inSubtree = countInSubtree(tree, NodeFlag.Expanded);
+    expect(inSubtree).toBeGreaterThan(10);
+    expect(inSubtree).toBeLessThan(inPool);
+    compactTree(tree);
+    let kept = 0;
+    for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & NodeFlag.Expanded) !== 0) kept++;
+    expect(kept).toBe(inSubtree);
+    expect(countInSubtree(tree, NodeFlag.Expanded)).toBe(inSubtree);
   });
 });
 

@@ -1,0 +1,75 @@
+import type { Tree } from "./tree.js";
+
+/**
+ * Freeing the nodes of a tree whose root has moved down (Search.follow): the pool's nodes
+ * outside the root's subtree are garbage, its old siblings' subtrees and the ancestors.
+ *
+ * A node's children are handed out when it is expanded, after it, so one pass over the pool
+ * in order, from the root on, finds the subtree: every node reached is a child of one found
+ * before. Two such passes free the garbage in place, at the speed of memory, with no second
+ * pool to copy into.
+ */
+
+/**
+ * Frees every node outside the root's subtree, in place: the subtree's nodes slide down to the
+ * start of the pool in their order, the root becoming node 0, and the pool's end follows them.
+ * The first pass numbers the subtree's nodes (`forward`), the second moves each down, which
+ * overwrites only nodes freed or already moved.
+ */
+export function compactTree(tree: Tree): void {
+  const root = tree.root;
+  const end = tree.size;
+  const { forward, childCount, firstChild } = tree;
+  forward.fill(-1, root, end);
+  forward[root] = 0;
+  let next = 0;
+  for (let n = root; n < end; n++) {
+    if (forward[n]! < 0) continue;
+    forward[n] = next++;
+    const first = firstChild[n]!;
+    for (let c = first, last = first + childCount[n]!; c < last; c++) forward[c] = 0;
+  }
+  for (let n = root; n < end; n++) {
+    const to = forward[n]!;
+    if (to < 0) continue;
+    if (childCount[n]! > 0) firstChild[n] = forward[firstChild[n]!]!;
+    if (to !== n) moveNode(tree, n, to);
+  }
+  tree.size = next;
+  tree.root = 0;
+}
+
+/** The nodes of the root's subtree that carry `flag` (NodeFlag), found as `compactTree` finds the subtree. */
+export function countInSubtree(tree: Tree, flag: number): number {
+  const root = tree.root;
+  const end = tree.size;
+  const { forward, childCount, firstChild, flags } = tree;
+  forward.fill(-1, root, end);
+  forward[root] = 0;
+  let count = 0;
+  for (let n = root; n < end; n++) {
+    if (forward[n]! < 0) continue;
+    if ((flags[n]! & flag) !== 0) count++;
+    const first = firstChild[n]!;
+    for (let c = first, last = first + childCount[n]!; c < last; c++) forward[c] = 0;
+  }
+  return count;
+}
+
+/** Node `from` moved to `to`, a free place. */
+function moveNode(tree: Tree, from: number, to: number): void {
+  tree.move[to] = tree.move[from]!;
+  tree.flags[to] = tree.flags[from]!;
+  tree.childCount[to] = tree.childCount[from]!;
+  tree.firstChild[to] = tree.firstChild[from]!;
+  tree.visits[to] = tree.visits[from]!;
+  tree.total[to] = tree.total[from]!;
+  tree.squares[to] = tree.squares[from]!;
+  tree.proof[to] = tree.proof[from]!;
+  tree.prior[to] = tree.prior[from]!;
+  tree.minimax[to] = tree.minimax[from]!;
+  tree.selectionTerms[2 * to] = tree.selectionTerms[2 * from]!;
+  tree.selectionTerms[2 * to + 1] = tree.selectionTerms[2 * from + 1]!;
+  tree.gained[2 * to] = tree.gained[2 * from]!;
+  tree.gained[2 * to + 1] = tree.gained[2 * from + 1]!;
+}
