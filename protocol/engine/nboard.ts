@@ -419,9 +419,6 @@ function transportAnswer({ lines, then, end }: NBoardReply): Answer {
 
 /** NBoard for the transport. */
 export function nboardProtocol(session: Session): LineProtocol {
-  return {
-    maxLineLength: NBOARD_MAX_LINE,
-    answer: (line: string): Answer => answerNBoard(session, line),
-    idle: () => session.tidy(),
-  };
+  // No idle work: NBoard's engine never plays its own move (the GUI sends it back with `move`).
+  return { maxLineLength: NBOARD_MAX_LINE, answer: (line: string): Answer => answerNBoard(session, line) };
 }

@@ -103,6 +103,28 @@ describe("serve on a stream (stdin)", () => {
     ]);
   });
 
+  it("calls the protocol's idle work after each reply is written, before the next line, and not after quit", async () => {
+    const events: string[] = [];
+    const protocol: LineProtocol = {
+      maxLineLength: 16,
+      answer: (line) => {
+        events.push(`answer ${line}`);
+        return { reply: `${line}\n`, end: line === "quit" };
+      },
+      idle: () => events.push("idle"),
+    };
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        events.push(`write ${chunk.toString().trim()}`);
+        callback();
+      },
+    });
+    const input = new PassThrough();
+    input.end("a\nb\nquit\nnever\n");
+    await serve(protocol, { input, output, unframed: false });
+    expect(events).toEqual(["answer a", "write a", "idle", "answer b", "write b", "idle", "answer quit", "write quit"]);
+  });
+
   it("reports a failed write as an error value", async () => {
     const input = new PassThrough();
     const output = new Writable({ write: (_chunk, _encoding, callback) => callback(new Error("EPIPE")) });

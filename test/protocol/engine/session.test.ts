@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import { Session } from "../../../protocol/engine/session.js";
+import { gtpProtocol } from "../../../protocol/engine/gtp.js";
 import { answerNBoard } from "../../../protocol/engine/nboard.js";
+import { otpProtocol } from "../../../protocol/engine/otp.js";
+import type { Answer } from "../../../protocol/engine/serve.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EngineOptions } from "../../../protocol/engine/options.js";
@@ -58,6 +61,38 @@ describe("the session's search", () => {
     expect(below.some((c) => c.visits > 0)).toBe(true);
     converse(session, [`play ${reply.move >> 3} ${reply.move & 7}`]);
     expect(session.searchChildren([])).toEqual(below);
+  });
+
+  it("moves its tree to its own move between commands (tidy), keeping what was found below it", () => {
+    const { session, log } = testSession();
+    converse(session, ["genmove"]);
+    const ours = session.game.moves.at(-1)!;
+    const below = session.searchChildren([ours]);
+    expect(below.some((c) => c.visits > 0)).toBe(true);
+    // Until then the tree's root is the position searched.
+    expect(session.searchChildren([])).not.toEqual(below);
+    session.tidy();
+    expect(session.searchChildren([])).toEqual(below);
+    // Only once: the next genmove searches from there, the visits kept.
+    session.tidy();
+    expect(session.searchChildren([])).toEqual(below);
+    converse(session, ["genmove"]);
+    expect(reused(log[1])).toBe(below.reduce((sum, c) => sum + c.visits, 0) + 1);
+  });
+
+  it.each([
+    ["GTP", (session: Session) => gtpProtocol(session), ["boardsize 8", "genmove b"]],
+    ["OTP", (session: Session) => otpProtocol(session, "\n"), ["genmove"]],
+  ] as const)("over %s, does that as the protocol's idle work", (_name, protocolOf, commands) => {
+    const { session } = testSession();
+    const protocol = protocolOf(session);
+    for (const line of commands) {
+      for (let part: Answer | undefined = protocol.answer(line); part !== undefined; part = part.then?.());
+      protocol.idle?.();
+    }
+    const ours = session.game.moves.at(-1)!;
+    expect(ours).toBeDefined();
+    expect(session.searchChildren([]).map((c) => c.move)).toEqual(session.position.legalMoves());
   });
 
   it("plays forced passes and single moves at once, and says so", () => {
