@@ -94,7 +94,7 @@ export const DEFAULT_CONNECT_SECONDS = 10;
 /** Two pools of this many nodes, 64 bytes each, take about 2 GB, well within the course's 4 GiB. */
 const MAX_NODES = 16_000_000;
 /**
- * Each thread is a search with its own tree (--max-nodes, 512 MB by default), and more
+ * Each thread is a search with its own tree (--max-nodes, 256 MB by default), and more
  * threads than cores only share them: 16 is past any machine the course runs on.
  */
 const MAX_THREADS = 16;

@@ -55,7 +55,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
   ppR: 0,
   ppMinVisits: 64,
-  // Two pools of this many nodes (64 bytes each) are kept: about 512 MB in all.
+  // One pool of this many nodes (64 bytes each): about 256 MB.
   maxNodes: 4_000_000,
   solveEmpties: 8,
   minimaxWeight: 0.2,

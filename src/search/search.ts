@@ -267,12 +267,14 @@ export class Search {
       this.pruned = 0;
       return 0;
     }
+    // Stryker disable next-line ConditionalExpression: the root moved onto itself changes nothing; the test spares the passes below.
     if (node !== tree.root) {
       tree.root = node;
       // The new root may have been pruned as a child; as the root it is no candidate.
       tree.setFlags(node, 0, NodeFlag.Pruned);
       if (tree.size > COMPACT_FILL * tree.capacity) compactTree(tree);
       // Without pruning no node is ever pruned: the count's pass over the tree is spared.
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: as said.
       this.pruned = this.params.ppR > 0 ? countInSubtree(tree, NodeFlag.Pruned) : 0;
     }
     return tree.visits[tree.root]!;

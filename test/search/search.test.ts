@@ -315,6 +315,33 @@ describe("tree reuse", () => {
     expect(s.children([])).toEqual(s.rootChildren());
   });
 
+  it("compacts the pool when the root moves and more than half of it is in use, and only then", () => {
+    /** The pool after 3000 visits from the start in a pool of `capacity`, then the most visited move followed. */
+    const followed = (capacity: number) => {
+      const tree = new Tree(capacity);
+      const s = new Search(params({ maxNodes: capacity }), { now: frozenClock, random: new Random(6), tree });
+      const g = new Game();
+      const first = s.choose(g, { visits: 3000 });
+      const size = tree.size;
+      const below = s.children([first.move]);
+      g.play(first.move);
+      s.follow(g);
+      expect(s.rootChildren()).toEqual(below);
+      return { size, root: tree.root, after: tree.size };
+    };
+    const roomy = followed(100_000);
+    // Less than half full: the root moved in place, nothing freed.
+    expect(roomy.size).toBeLessThan(50_000);
+    expect(roomy.root).toBeGreaterThan(0);
+    expect(roomy.after).toBe(roomy.size);
+    // Exactly half full (the same search in a pool twice its size): still in place.
+    expect(followed(2 * roomy.size)).toEqual(roomy);
+    // One node more than half: compacted, the root node 0 and the pool holding its subtree alone.
+    const crowded = followed(2 * roomy.size - 1);
+    expect(crowded.root).toBe(0);
+    expect(crowded.after).toBeLessThan(roomy.size);
+  });
+
   it("a game that does not continue the tree's line (undo, a new position) starts a fresh tree", () => {
     const s = search({}, 7);
     const g = new Game();
