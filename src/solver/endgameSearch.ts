@@ -67,6 +67,7 @@ export class EndgameSearch {
   // Stryker disable next-line BooleanLiteral: start() sets it before every search.
   private aborted = false;
   /** Whether the last listMoves put the table's move at place 0. */
+  // Stryker disable next-line BooleanLiteral: listMoves sets it before every read.
   private listedFirst = false;
   /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
   bestMove = NO_MOVE;
@@ -171,6 +172,7 @@ export class EndgameSearch {
     const ordering = empties >= ORDER_EMPTIES ? this.ordering : undefined;
     // Far from the end the children are valued from this node's evaluation state, set once.
     ordering?.setParent(pl, ph, ol, oh);
+    // Stryker disable next-line ArithmeticOperator,EqualityOperator: a key made for a place outside from..n-1 is never read.
     for (let i = empties * STRIDE + from, end = empties * STRIDE + n; i < end; i++) {
       const s = moveSquares[i]!;
       const fl = moveFlipsLo[i]!;
@@ -366,9 +368,12 @@ export class EndgameSearch {
     let best = NO_SCORE;
     let bestMove = NO_MOVE;
     let a = alpha;
-    // The table's move is searched before the others are keyed: it often ends the node.
+    // The table's move is searched before the others are keyed: it often ends the node. (Keys
+    // made sooner or again are the same keys: only the time tells, as the marks below say.)
+    // Stryker disable next-line ConditionalExpression: as said.
     if (!listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 0, n);
     for (let i = 0; i < n; i++) {
+      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
       if (i === 1 && listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 1, n);
       const s = i === 0 && listedFirst ? this.moveSquares[base]! : this.pickMove(empties, i, n);
       const fl = moveFlipsLo[base + i]!;

@@ -84,6 +84,10 @@ describe("OrderingSearch", () => {
     // values (above), one wrongly widened only this count.
     expect(search.evaluated).toBeLessThan(0.5 * negamaxLeaves);
     expect([search.evaluated, negamaxLeaves]).toEqual([10_620, 113_421]);
+    // At depth 0 the position itself is the one evaluated.
+    const [p] = positions;
+    search.value(p!.playerLo, p!.playerHi, p!.opponentLo, p!.opponentHi, 0, -1000, 1000);
+    expect(search.evaluated).toBe(10_621);
   });
 
   it("values a node's children from the node's state as the full evaluation's negamax does, bit for bit, at depths 0 to 2", () => {
