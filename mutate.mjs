@@ -13,7 +13,11 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 
 /** The groups, each a Stryker run of its own; together they hold every file of both rooms once. */
 const GROUPS = [
-  ["search-tree", "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof", "search"],
+  [
+    "search-tree",
+    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof",
+    "search",
+  ],
   ["search-selection", "selection report", "search"],
   ["search-loop", "search priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
