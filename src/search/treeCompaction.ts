@@ -11,12 +11,11 @@ import type { Tree } from "./tree.js";
  */
 
 /**
- * Frees every node outside the root's subtree, in place: the subtree's nodes slide down to the
- * start of the pool in their order, the root becoming node 0, and the pool's end follows them.
- * The first pass numbers the subtree's nodes (`forward`), the second moves each down, which
- * overwrites only nodes freed or already moved.
+ * Numbers the root's subtree in pool order: `forward[n]` becomes node n's place among them, or
+ * -1 for a node outside it (for the nodes from the root on; those before it are all outside).
+ * Returns how many nodes the subtree has.
  */
-export function compactTree(tree: Tree): void {
+function numberSubtree(tree: Tree): number {
   const root = tree.root;
   const end = tree.size;
   const { forward, childCount, firstChild } = tree;
@@ -29,6 +28,20 @@ export function compactTree(tree: Tree): void {
     const first = firstChild[n]!;
     for (let c = first, last = first + childCount[n]!; c < last; c++) forward[c] = 0;
   }
+  return next;
+}
+
+/**
+ * Frees every node outside the root's subtree, in place: the subtree's nodes slide down to the
+ * start of the pool in their order, the root becoming node 0, and the pool's end follows them.
+ * The first pass numbers the subtree's nodes (`numberSubtree`), the second moves each down,
+ * which overwrites only nodes freed or already moved.
+ */
+export function compactTree(tree: Tree): void {
+  const root = tree.root;
+  const end = tree.size;
+  const size = numberSubtree(tree);
+  const { forward, childCount, firstChild } = tree;
   for (let n = root; n < end; n++) {
     const to = forward[n]!;
     // Stryker disable next-line ConditionalExpression: a freed node "moved" to -1 writes nowhere (typed arrays ignore it); the test spares the work.
@@ -38,24 +51,16 @@ export function compactTree(tree: Tree): void {
     // Stryker disable next-line ConditionalExpression: a node moved onto itself is unchanged.
     if (to !== n) moveNode(tree, n, to);
   }
-  tree.size = next;
+  tree.size = size;
   tree.root = 0;
 }
 
 /** The nodes of the root's subtree that carry `flag` (NodeFlag), found as `compactTree` finds the subtree. */
 export function countInSubtree(tree: Tree, flag: number): number {
-  const root = tree.root;
-  const end = tree.size;
-  const { forward, childCount, firstChild, flags } = tree;
-  forward.fill(-1, root, end);
-  forward[root] = 0;
+  numberSubtree(tree);
+  const { forward, flags } = tree;
   let count = 0;
-  for (let n = root; n < end; n++) {
-    if (forward[n]! < 0) continue;
-    if ((flags[n]! & flag) !== 0) count++;
-    const first = firstChild[n]!;
-    for (let c = first, last = first + childCount[n]!; c < last; c++) forward[c] = 0;
-  }
+  for (let n = tree.root, end = tree.size; n < end; n++) if (forward[n]! >= 0 && (flags[n]! & flag) !== 0) count++;
   return count;
 }
 

@@ -24,7 +24,7 @@ export class OrderingSearch {
 
   /** The mover (pl, ph) against (ol, oh): its predicted score searching `depth` plies, fail-soft within (alpha, beta). */
   value(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number): number {
-    this.path.set(pl, ph, ol, oh);
+    this.setParent(pl, ph, ol, oh);
     return this.search(pl, ph, ol, oh, depth, alpha, beta);
   }
 
