@@ -25,6 +25,11 @@ export function popcount(x: number): number {
   return Math.imul(byteCounts(x), 0x01010101) >>> 24;
 }
 
+/** The set bits of the pair (lo, hi): the words' byte counts added first (a byte holds at most 16), so one multiplication sums all eight. */
+export function pairCount(lo: number, hi: number): number {
+  return Math.imul(byteCounts(lo) + byteCounts(hi), 0x01010101) >>> 24;
+}
+
 /** SELECT8[b * 8 + r]: the index of the r-th (from 0) set bit of the byte b. */
 const SELECT8 = new Uint8Array(256 * 8);
 for (let b = 0; b < 256; b++) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   Random,
   byteCounts,
+  pairCount,
   flipCount,
   flips,
   legalMoves,
@@ -126,6 +127,17 @@ describe("word helpers", () => {
     }
     expect(popcount(-1)).toBe(32);
     expect(byteCounts(-1)).toBe(0x08080808);
+  });
+
+  it("pairCount counts both words, up to all 64 squares", () => {
+    const random = new Random(7);
+    for (let i = 0; i < 20000; i++) {
+      const lo = random.nextU32() | random.nextU32() | 0;
+      const hi = (random.nextU32() & random.nextU32()) | 0;
+      expect(pairCount(lo, hi)).toBe(popcount(lo) + popcount(hi));
+    }
+    expect(pairCount(-1, -1)).toBe(64);
+    expect(pairCount(0, 1 << 31)).toBe(1);
   });
 
   it("nthSquare gives the squares of a pair in order, over both words and every byte", () => {

@@ -1,4 +1,4 @@
-import { legalMoves, popcount, resultHi } from "../bitboard.js";
+import { legalMoves, pairCount, resultHi } from "../bitboard.js";
 
 /**
  * Features of the whole board beside the patterns, the ones the strongest engines add to
@@ -38,8 +38,6 @@ const PARITY = OPPONENT_POTENTIAL + POTENTIAL_MAX + 1;
 /** Not column 0 (a square's west neighbour exists) and not column 7. */
 const NOT_WEST_EDGE = 0xfefefefe | 0;
 const NOT_EAST_EDGE = 0x7f7f7f7f;
-const QUADRANT_WEST = 0x0f0f0f0f;
-const QUADRANT_EAST = 0xf0f0f0f0 | 0;
 
 /** How many of the empties (el, eh) are next to a disc of (bl, bh). */
 function adjacentEmpties(bl: number, bh: number, el: number, eh: number): number {
@@ -47,38 +45,48 @@ function adjacentEmpties(bl: number, bh: number, el: number, eh: number): number
   const hh = bh | ((bh << 1) & NOT_WEST_EDGE) | ((bh >>> 1) & NOT_EAST_EDGE);
   const nl = hl | (hl << 8) | (hl >>> 8) | (hh << 24);
   const nh = hh | (hh << 8) | (hh >>> 8) | (hl >>> 24);
-  return popcount(nl & el) + popcount(nh & eh);
+  return pairCount(nl & el, nh & eh);
 }
 
-/** The parity entry: odd quadrants (0-4) and the parity of the empties. */
+/**
+ * The parity entry: odd quadrants (0-4) and the parity of the empties, which is that count's
+ * own parity (the quadrants share out the empties). A quadrant's parity is the exclusive or of
+ * its bits, folded within its word: its four rows onto one byte, then its four columns onto
+ * one bit (bit 0 for the west quadrant, bit 4 for the east).
+ */
 function parityIndex(el: number, eh: number): number {
-  const odd =
-    (popcount(el & QUADRANT_WEST) & 1) +
-    (popcount(el & QUADRANT_EAST) & 1) +
-    (popcount(eh & QUADRANT_WEST) & 1) +
-    (popcount(eh & QUADRANT_EAST) & 1);
-  return 2 * odd + ((popcount(el) + popcount(eh)) & 1);
+  let l = el ^ (el >>> 16);
+  l ^= l >>> 8;
+  l ^= l >>> 2;
+  l ^= l >>> 1;
+  let h = eh ^ (eh >>> 16);
+  h ^= h >>> 8;
+  h ^= h >>> 2;
+  h ^= h >>> 1;
+  const odd = (l & 1) + ((l >>> 4) & 1) + (h & 1) + ((h >>> 4) & 1);
+  return 2 * odd + (odd & 1);
+}
+
+/** The mobility entry of a side whose legal moves are (lo, hi), relative to its table. */
+function mobilityIndex(lo: number, hi: number): number {
+  return Math.min(MOBILITY_MAX, pairCount(lo, hi));
 }
 
 /** Writes the BOARD_FEATURES relative entries of the mover (pl, ph) against (ol, oh) at out[at..). Allocates nothing. */
 export function boardFeatureEntries(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
-  const moverMoves = legalMoves(pl, ph, ol, oh);
-  out[at] = Math.min(MOBILITY_MAX, popcount(moverMoves) + popcount(resultHi));
-  const opponentMoves = legalMoves(ol, oh, pl, ph);
-  out[at + 1] = OPPONENT_MOBILITY + Math.min(MOBILITY_MAX, popcount(opponentMoves) + popcount(resultHi));
+  out[at] = mobilityIndex(legalMoves(pl, ph, ol, oh), resultHi);
+  out[at + 1] = OPPONENT_MOBILITY + mobilityIndex(legalMoves(ol, oh, pl, ph), resultHi);
   out[at + 2] = MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh));
   out[at + 3] = OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh));
   out[at + 4] = PARITY + parityIndex(el, eh);
 }
 
-/** boardFeaturesSum's entries. */
-const scratch = new Int32Array(BOARD_FEATURES);
-
 /**
  * The board features' weights summed for the mover (pl, ph) against (ol, oh), from a stage's
- * table whose board features start at `base`. The evaluation's hot path: allocates nothing.
+ * table whose board features start at `base`: `boardFeatureEntries`' entries, read as they are
+ * made. The evaluation's hot path: allocates nothing.
  */
 export function boardFeaturesSum(
   table: Int16Array,
@@ -88,12 +96,15 @@ export function boardFeaturesSum(
   ol: number,
   oh: number,
 ): number {
-  boardFeatureEntries(pl, ph, ol, oh, scratch, 0);
+  const el = ~(pl | ol);
+  const eh = ~(ph | oh);
+  const mover = mobilityIndex(legalMoves(pl, ph, ol, oh), resultHi);
+  const opponent = mobilityIndex(legalMoves(ol, oh, pl, ph), resultHi);
   return (
-    table[base + scratch[0]!]! +
-    table[base + scratch[1]!]! +
-    table[base + scratch[2]!]! +
-    table[base + scratch[3]!]! +
-    table[base + scratch[4]!]!
+    table[base + mover]! +
+    table[base + OPPONENT_MOBILITY + opponent]! +
+    table[base + MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh))]! +
+    table[base + OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh))]! +
+    table[base + PARITY + parityIndex(el, eh)]!
   );
 }

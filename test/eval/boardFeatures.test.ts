@@ -8,6 +8,7 @@ import {
   Position,
   Random,
   boardFeatureEntries,
+  boardFeaturesSum,
   crc32,
   parseWeights,
 } from "../../src/index.js";
@@ -80,6 +81,21 @@ describe("the board features", () => {
     for (let g = 0; g < 400; g++) {
       const p = randomPosition(random, g % 61);
       expect(values(p), `position ${g}`).toEqual(reference(p));
+    }
+  });
+
+  it("are summed by boardFeaturesSum as the table's weights at boardFeatureEntries' entries", () => {
+    const random = new Random(9);
+    const size = BOARD_FEATURE_SIZES.reduce((n, s) => n + s, 0);
+    // Distinct weights at an offset, so that a wrong entry or a wrong base gives a wrong sum.
+    const base = 7;
+    const table = Int16Array.from({ length: base + size }, (_, i) => 3 * i + 1);
+    const out = new Int32Array(BOARD_FEATURES);
+    for (let g = 0; g < 200; g++) {
+      const p = randomPosition(random, random.below(61));
+      boardFeatureEntries(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, out, 0);
+      const expected = [...out].reduce((sum, entry) => sum + table[base + entry]!, 0);
+      expect(boardFeaturesSum(table, base, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi)).toBe(expected);
     }
   });
 
