@@ -96,12 +96,24 @@ export function boardFeaturesSum(
   ol: number,
   oh: number,
 ): number {
+  return boardFeaturesSumWith(table, base, pl, ph, ol, oh, pairCount(legalMoves(pl, ph, ol, oh), resultHi));
+}
+
+/** `boardFeaturesSum` when the caller has counted the mover's legal moves already: `moverMoves` of them. */
+export function boardFeaturesSumWith(
+  table: Int16Array,
+  base: number,
+  pl: number,
+  ph: number,
+  ol: number,
+  oh: number,
+  moverMoves: number,
+): number {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
-  const mover = mobilityIndex(legalMoves(pl, ph, ol, oh), resultHi);
   const opponent = mobilityIndex(legalMoves(ol, oh, pl, ph), resultHi);
   return (
-    table[base + mover]! +
+    table[base + Math.min(MOBILITY_MAX, moverMoves)]! +
     table[base + OPPONENT_MOBILITY + opponent]! +
     table[base + MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh))]! +
     table[base + OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh))]! +

@@ -1,4 +1,4 @@
-import { flips, legalMoves, lowestBit, popcount, resultHi } from "../bitboard.js";
+import { flips, legalMoves, lowestBit, pairCount, popcount, resultHi } from "../bitboard.js";
 import { NO_SCORE, finalScore } from "./finalScore.js";
 import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
@@ -199,8 +199,9 @@ export class EndgameSearch {
         (wh << 8) |
         (wl >>> 24) |
         (wh >>> 8);
+      const replies = pairCount(rl, rh);
       let key =
-        WEIGHT_MOBILITY * (popcount(rl) + popcount(rh) + popcount(rl & CORNERS_LO) + popcount(rh & CORNERS_HI)) +
+        WEIGHT_MOBILITY * (replies + pairCount(rl & CORNERS_LO, rh & CORNERS_HI)) +
         popcount(nl & el) +
         popcount(nh & eh);
       if (ordering !== undefined) {
@@ -215,6 +216,7 @@ export class EndgameSearch {
           oh & ~fh,
           pl | fl | bl,
           ph | fh | bh,
+          replies,
           depth,
           -ORDER_INFINITY,
           ORDER_INFINITY,

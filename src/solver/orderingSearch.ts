@@ -35,7 +35,8 @@ export class OrderingSearch {
 
   /**
    * `value` of the child reached from the current position by the move on s turning (fl, fh):
-   * the child is (pl, ph) to move against (ol, oh), the parent's opponent to move.
+   * the child is (pl, ph) to move against (ol, oh), the parent's opponent to move, who has
+   * `replies` legal moves there (counted by the caller, or -1).
    */
   childValue(
     s: number,
@@ -45,6 +46,7 @@ export class OrderingSearch {
     ph: number,
     ol: number,
     oh: number,
+    replies: number,
     depth: number,
     alpha: number,
     beta: number,
@@ -52,7 +54,7 @@ export class OrderingSearch {
     // Stryker disable next-line ConditionalExpression,BlockStatement: the same value and count the longer way (play, evaluate, undo).
     if (depth === 0) {
       this.evaluated++;
-      return this.path.evaluateAfter(s, fl, fh);
+      return replies < 0 ? this.path.evaluateAfter(s, fl, fh) : this.path.evaluateAfterReplies(s, fl, fh, replies);
     }
     this.path.play(s, fl, fh);
     const v = this.search(pl, ph, ol, oh, depth, alpha, beta);
@@ -93,7 +95,7 @@ export class OrderingSearch {
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
       const v =
-        0 - this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, depth - 1, 0 - beta, 0 - alpha);
+        0 - this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -1, depth - 1, 0 - beta, 0 - alpha);
       // A tie changes nothing either way: best takes an equal value, and alpha is at least best
       // already (or best is at most the alpha it started with, and so is v).
       // Stryker disable next-line EqualityOperator: as said.
