@@ -1,4 +1,4 @@
-import { lowestBit, popcount, squareHi, squareLo } from "../bitboard.js";
+import { legalMoves, lowestBit, pairCount, popcount, resultHi, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum, boardFeaturesSumWith } from "./boardFeatures.js";
@@ -174,11 +174,11 @@ export class IncrementalEvaluation implements ChildValues {
     const base = this.stageBase[this.empties - 1]!;
     const table = this.table;
     const levels = this.levels;
+    const moves =
+      replies < 0 ? pairCount(legalMoves(childLo, childHi, childOpponentLo, childOpponentHi), resultHi) : replies;
     let sum =
       this.viewSum(view, base) +
-      (replies < 0
-        ? boardFeaturesSum(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi)
-        : boardFeaturesSumWith(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi, replies));
+      boardFeaturesSumWith(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi, moves);
     for (; mlo !== 0; mlo &= mlo - 1) {
       const place = lowestBit(mlo);
       const entry = base + levels[view + place]!;

@@ -95,7 +95,8 @@ export class OrderingSearch {
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
       const v =
-        0 - this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -1, depth - 1, 0 - beta, 0 - alpha);
+        0 -
+        this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -1, depth - 1, 0 - beta, 0 - alpha);
       // A tie changes nothing either way: best takes an equal value, and alpha is at least best
       // already (or best is at most the alpha it started with, and so is v).
       // Stryker disable next-line EqualityOperator: as said.
