@@ -117,4 +117,36 @@ describe("the transposition table", () => {
     expect(entry(table, 5, 6)).toBeUndefined();
     expect(entry(table, 1, 2)).toBeUndefined();
   });
+
+  it("uses 2^16 entries until reserve asks for more, and never fewer again", () => {
+    /** How many of n distinct positions stored in one solve are found afterwards. */
+    const kept = (table: TranspositionTable, n: number, from: number): number => {
+      table.newSolve();
+      for (let i = 0; i < n; i++) table.store(from + i, 0, ~(from + i), 0, 10, 0, 0, NO_MOVE);
+      let found = 0;
+      for (let i = 0; i < n; i++) if (table.probe(from + i, 0, ~(from + i), 0)) found++;
+      return found;
+    };
+    const table = new TranspositionTable(18);
+    const n = 200_000;
+    // At most 2^16 stay, whatever is stored; hashing fills most of them.
+    const atFirst = kept(table, n, 1);
+    expect(atFirst).toBeLessThanOrEqual(1 << 16);
+    expect(atFirst).toBeGreaterThan(0.8 * (1 << 16));
+    table.reserve(12); // fewer than in use: no change
+    const unchanged = kept(table, n, 1_000_000);
+    expect(unchanged).toBeLessThanOrEqual(1 << 16);
+    expect(unchanged).toBeGreaterThan(0.8 * (1 << 16));
+    table.reserve(17);
+    const reserved = kept(table, n, 2_000_000);
+    expect(reserved).toBeLessThanOrEqual(1 << 17);
+    expect(reserved).toBeGreaterThan(0.8 * (1 << 17));
+    table.reserve(30); // more than allocated: all of it
+    const all = kept(table, n, 3_000_000);
+    expect(all).toBeLessThanOrEqual(1 << 18);
+    expect(all).toBeGreaterThan(0.6 * (1 << 18));
+    // A table smaller than 2^16 entries uses all of its entries from the start.
+    const small = new TranspositionTable(10);
+    expect(kept(small, 5000, 1)).toBeGreaterThan(0.9 * (1 << 10));
+  });
 });
