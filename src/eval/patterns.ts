@@ -91,9 +91,21 @@ export const PATTERN_COMPACT_SIZE: number = (() => {
   PATTERN_KINDS.forEach((kind, k) => {
     const base = RAW_OFFSETS[k]!;
     const size = 3 ** kind.cells;
+    const mirror = kind.mirror ?? Array.from({ length: kind.cells }, (_, i) => i);
+    // The configuration's mirror image is kept up to date as its index counts up digit by digit
+    // (base 3): every program start makes these 160,000 entries, so no division per digit.
+    const powers = mirror.map((m) => 3 ** m);
+    const digits = new Int8Array(kind.cells + 1); // one digit more, for the carry past the last index
+    let image = 0;
     for (let index = 0; index < size; index++) {
-      const image = kind.mirror === undefined ? index : mirrorIndex(index, kind.mirror);
       CANONICAL[base + index] = image < index ? CANONICAL[base + image]! : next++;
+      let d = 0;
+      for (; digits[d] === 2; d++) {
+        digits[d] = 0;
+        image -= 2 * powers[d]!;
+      }
+      digits[d]!++;
+      image += powers[d] ?? 0;
     }
   });
   CANONICAL[CONSTANT_ENTRY] = next++;
@@ -102,15 +114,6 @@ export const PATTERN_COMPACT_SIZE: number = (() => {
 /** A stage's compact entries: the patterns', the constant, then the board features' (their own images). */
 export const COMPACT_SIZE = PATTERN_COMPACT_SIZE + BOARD_ENTRIES;
 for (let i = 0; i < BOARD_ENTRIES; i++) CANONICAL[BOARD_OFFSET + i] = PATTERN_COMPACT_SIZE + i;
-
-/** The base-3 index of a configuration with its cells permuted (cell i moved to mirror[i]). */
-function mirrorIndex(index: number, mirror: readonly number[]): number {
-  let image = 0;
-  for (let i = 0; i < mirror.length; i++) {
-    image += (Math.floor(index / 3 ** i) % 3) * 3 ** mirror[i]!;
-  }
-  return image;
-}
 
 /** TERNARY[b]: the base-3 number with digit 1 at each set bit of b (10 bits), for the mover; the opponent's digits are 2, twice that. */
 const TERNARY = new Int32Array(1024);
