@@ -133,7 +133,8 @@ export class IncrementalEvaluation implements ChildValues {
 
   /**
    * `evaluateAfter` when the caller has counted the opponent's legal moves after the move
-   * (`replies` of them), as the solver's fastest-first ordering does: one move generation saved.
+   * (`replies` of them, or -1 if it has not), as the solver's fastest-first ordering does: one
+   * move generation saved.
    */
   evaluateAfterReplies(s: number, fl: number, fh: number, replies: number): number {
     if (this.noted) this.playNoted();

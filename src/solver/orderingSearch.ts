@@ -54,7 +54,7 @@ export class OrderingSearch {
     // Stryker disable next-line ConditionalExpression,BlockStatement: the same value and count the longer way (play, evaluate, undo).
     if (depth === 0) {
       this.evaluated++;
-      return replies < 0 ? this.path.evaluateAfter(s, fl, fh) : this.path.evaluateAfterReplies(s, fl, fh, replies);
+      return this.path.evaluateAfterReplies(s, fl, fh, replies);
     }
     this.path.play(s, fl, fh);
     const v = this.search(pl, ph, ol, oh, depth, alpha, beta);

@@ -67,8 +67,7 @@ export class TranspositionTable {
    * as they are never wrong.
    */
   reserve(bits: number): void {
-    if (bits <= this.usedBits || this.usedBits === this.capacityBits) return;
-    this.usedBits = Math.min(bits, this.capacityBits);
+    this.usedBits = Math.max(this.usedBits, Math.min(bits, this.capacityBits));
     this.bucketMask = (1 << (this.usedBits - 1)) - 1;
   }
 
