@@ -86,21 +86,10 @@ export function boardFeatureEntries(pl: number, ph: number, ol: number, oh: numb
 /**
  * The board features' weights summed for the mover (pl, ph) against (ol, oh), from a stage's
  * table whose board features start at `base`: `boardFeatureEntries`' entries, read as they are
- * made. The evaluation's hot path: allocates nothing.
+ * made. The caller counts the mover's legal moves (`moverMoves`): a search often has them
+ * already. The evaluation's hot path: allocates nothing.
  */
 export function boardFeaturesSum(
-  table: Int16Array,
-  base: number,
-  pl: number,
-  ph: number,
-  ol: number,
-  oh: number,
-): number {
-  return boardFeaturesSumWith(table, base, pl, ph, ol, oh, pairCount(legalMoves(pl, ph, ol, oh), resultHi));
-}
-
-/** `boardFeaturesSum` when the caller has counted the mover's legal moves already: `moverMoves` of them. */
-export function boardFeaturesSumWith(
   table: Int16Array,
   base: number,
   pl: number,

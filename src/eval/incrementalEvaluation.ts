@@ -1,7 +1,7 @@
 import { legalMoves, lowestBit, pairCount, popcount, resultHi, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
-import { boardFeaturesSum, boardFeaturesSumWith } from "./boardFeatures.js";
+import { boardFeaturesSum } from "./boardFeatures.js";
 import { BOARD_OFFSET, CONSTANT_ENTRY, FEATURES, PLACES, patternEntries } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
 import { WEIGHT_UNITS } from "./weights.js";
@@ -179,7 +179,7 @@ export class IncrementalEvaluation implements ChildValues {
       replies < 0 ? pairCount(legalMoves(childLo, childHi, childOpponentLo, childOpponentHi), resultHi) : replies;
     let sum =
       this.viewSum(view, base) +
-      boardFeaturesSumWith(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi, moves);
+      boardFeaturesSum(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi, moves);
     for (; mlo !== 0; mlo &= mlo - 1) {
       const place = lowestBit(mlo);
       const entry = base + levels[view + place]!;
@@ -236,7 +236,19 @@ export class IncrementalEvaluation implements ChildValues {
     const mover = 4 * level + 2 * side;
     const opponent = 4 * level + 2 * (side ^ 1);
     const d = this.discs;
-    sum += boardFeaturesSum(table, base + BOARD_OFFSET, d[mover]!, d[mover + 1]!, d[opponent]!, d[opponent + 1]!);
+    const pl = d[mover]!,
+      ph = d[mover + 1]!,
+      ol = d[opponent]!,
+      oh = d[opponent + 1]!;
+    sum += boardFeaturesSum(
+      table,
+      base + BOARD_OFFSET,
+      pl,
+      ph,
+      ol,
+      oh,
+      pairCount(legalMoves(pl, ph, ol, oh), resultHi),
+    );
     return sum / WEIGHT_UNITS;
   }
 

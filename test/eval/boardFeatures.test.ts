@@ -84,7 +84,7 @@ describe("the board features", () => {
     }
   });
 
-  it("are summed by boardFeaturesSum as the table's weights at boardFeatureEntries' entries", () => {
+  it("are summed by boardFeaturesSum, given the mover's moves, as the table's weights at boardFeatureEntries' entries", () => {
     const random = new Random(9);
     const size = BOARD_FEATURE_SIZES.reduce((n, s) => n + s, 0);
     // Distinct weights at an offset, so that a wrong entry or a wrong base gives a wrong sum.
@@ -95,7 +95,8 @@ describe("the board features", () => {
       const p = randomPosition(random, random.below(61));
       boardFeatureEntries(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, out, 0);
       const expected = [...out].reduce((sum, entry) => sum + table[base + entry]!, 0);
-      expect(boardFeaturesSum(table, base, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi)).toBe(expected);
+      const moves = p.legalSquares().length;
+      expect(boardFeaturesSum(table, base, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, moves)).toBe(expected);
     }
   });
 
