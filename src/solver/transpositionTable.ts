@@ -27,10 +27,10 @@ const MIN_USED_BITS = 16;
 
 export class TranspositionTable {
   /** Bucket index mask (the number of buckets in use is a power of two). */
-  private bucketMask: number;
+  private bucketMask = 0;
   /** log2 of the entries allocated, and of the entries in use: the first ones, as `reserve` asks. */
   private readonly capacityBits: number;
-  private usedBits: number;
+  private usedBits = 0;
   /**
    * Per entry, from word e * 8: player low, high, opponent low, high; lo + 64 (bits 0-7),
    * hi + 64 (8-15), move (16-22), empties (23-28); the number of the solve that stored it.
@@ -53,9 +53,14 @@ export class TranspositionTable {
     if (!Number.isInteger(bits) || bits < 1 || bits > 26)
       throw new Error(`transposition table bits must be 1..26, got ${bits}`);
     this.capacityBits = bits;
-    this.usedBits = Math.min(bits, MIN_USED_BITS);
-    this.bucketMask = (1 << (this.usedBits - 1)) - 1;
+    this.useFirst(Math.min(bits, MIN_USED_BITS));
     this.entries = new Int32Array(8 << bits);
+  }
+
+  /** Uses the first 2^bits entries. */
+  private useFirst(bits: number): void {
+    this.usedBits = bits;
+    this.bucketMask = (1 << (bits - 1)) - 1;
   }
 
   /**
@@ -67,14 +72,17 @@ export class TranspositionTable {
    * as they are never wrong.
    */
   reserve(bits: number): void {
-    this.usedBits = Math.max(this.usedBits, Math.min(bits, this.capacityBits));
-    this.bucketMask = (1 << (this.usedBits - 1)) - 1;
+    this.useFirst(Math.max(this.usedBits, Math.min(bits, this.capacityBits)));
   }
 
-  /** Forgets every entry. */
+  /**
+   * Forgets every entry, and uses the first 2^MIN_USED_BITS entries again: a cleared table
+   * behaves as a new one, so a solve after `clear` visits the same nodes whatever came before.
+   */
   clear(): void {
     this.newSolve();
     this.firstVisible = this.solveNumber;
+    this.useFirst(Math.min(this.capacityBits, MIN_USED_BITS));
   }
 
   /**

@@ -59,6 +59,17 @@ describe("fforum 1-19", () => {
     });
   }
 
+  it("visits as many positions after clear as a new solver, whatever larger solve came before", () => {
+    // Problem 16 visits other positions in 2^16 entries than in the whole table.
+    const { position } = FFORUM[15]!;
+    const [larger] = readProblems("endgames-20-22.obf");
+    const used = new Solver(20);
+    // A solve of 20 empties, stopped early, has made the whole table in use.
+    expect(used.solve(larger!.position, { nodeLimit: 10_000 }).solved).toBe(false);
+    used.clear();
+    expect(used.solve(position).nodes).toBe(FFORUM_VISITS[15]);
+  });
+
   it("WLD agrees in sign with the exact score", () => {
     for (const { position, moves } of FFORUM) {
       const r = solver.solve(position, { mode: "wld" });

@@ -118,7 +118,7 @@ describe("the transposition table", () => {
     expect(entry(table, 1, 2)).toBeUndefined();
   });
 
-  it("uses 2^16 entries until reserve asks for more, and never fewer again", () => {
+  it("uses 2^16 entries until reserve asks for more, and never fewer again until cleared", () => {
     /** How many of n distinct positions stored in one solve are found afterwards. */
     const kept = (table: TranspositionTable, n: number, from: number): number => {
       table.newSolve();
@@ -145,6 +145,11 @@ describe("the transposition table", () => {
     const all = kept(table, n, 3_000_000);
     expect(all).toBeLessThanOrEqual(1 << 18);
     expect(all).toBeGreaterThan(0.6 * (1 << 18));
+    // Cleared, it uses 2^16 entries again, as a new table does.
+    table.clear();
+    const cleared = kept(table, n, 4_000_000);
+    expect(cleared).toBeLessThanOrEqual(1 << 16);
+    expect(cleared).toBeGreaterThan(0.8 * (1 << 16));
     // A table smaller than 2^16 entries uses all of its entries from the start.
     const small = new TranspositionTable(10);
     expect(kept(small, 5000, 1)).toBeGreaterThan(0.9 * (1 << 10));
