@@ -65,7 +65,7 @@ export class TranspositionTable {
 
   /**
    * Uses at least 2^bits entries from now on (all of them if there are fewer); never fewer than
-   * before. The entries are allocated at once but the system gives memory a page at a time as
+   * before, until `clear`. The entries are allocated at once but the system gives memory a page at a time as
    * it is first written, and that costs: a small solve that spread its entries over the whole
    * table would pay for every page (a fifth of the time of fforum 1-19 with 32 MiB). Entries
    * stored before the table grew may land in another bucket now and be lost: only work lost,
