@@ -388,7 +388,7 @@ export class EndgameSearch {
       if (i === 0) {
         v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
       } else {
-        v = 0 - this.solvePosition(cpl, cph, col, coh, -a - 1, 0 - a, empties - 1);
+        v = 0 - this.solvePosition(cpl, cph, col, coh, -1 - a, 0 - a, empties - 1);
         if (!this.aborted && v > a && v < beta)
           v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
       }
