@@ -170,6 +170,11 @@ export function hasLegalMove(pl: number, ph: number, ol: number, oh: number): bo
   return (legalMoves(pl, ph, ol, oh) | resultHi) !== 0;
 }
 
+/** How many legal moves the player (pl, ph) has against (ol, oh): its mobility. */
+export function moveCount(pl: number, ph: number, ol: number, oh: number): number {
+  return pairCount(legalMoves(pl, ph, ol, oh), resultHi);
+}
+
 // Flips by lines ("kindergarten" tables): each of the four lines through the square is
 // gathered into 8 bits, two small tables give the discs flipped on that line, and the
 // result is spread back. No loops and almost no branches, so random playouts do not stall

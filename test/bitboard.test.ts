@@ -7,6 +7,7 @@ import {
   flips,
   legalMoves,
   lowestBit,
+  moveCount,
   nthSquare,
   popcount,
   resultHi,
@@ -99,7 +100,7 @@ describe("bit tricks agree with square-by-square references on random boards", (
     }
   });
 
-  it("legal moves are exactly the empty squares that flip something", () => {
+  it("legal moves are exactly the empty squares that flip something, and moveCount counts them", () => {
     for (const [pl, ph, ol, oh] of boards) {
       let lo = 0,
         hi = 0;
@@ -109,6 +110,7 @@ describe("bit tricks agree with square-by-square references on random boards", (
         else if ((fl | fh) !== 0) hi |= 1 << (s - 32);
       }
       expect([legalMoves(pl, ph, ol, oh), resultHi]).toEqual([lo, hi]);
+      expect(moveCount(pl, ph, ol, oh)).toBe(popcount(lo) + popcount(hi));
     }
   });
 });

@@ -1,4 +1,4 @@
-import { legalMoves, pairCount, resultHi } from "../bitboard.js";
+import { moveCount, pairCount } from "../bitboard.js";
 
 /**
  * Features of the whole board beside the patterns, the ones the strongest engines add to
@@ -67,19 +67,24 @@ function parityIndex(el: number, eh: number): number {
   return 2 * odd + (odd & 1);
 }
 
-/** The mobility entry of a side whose legal moves are (lo, hi), relative to its table. */
-function mobilityIndex(lo: number, hi: number): number {
-  return Math.min(MOBILITY_MAX, pairCount(lo, hi));
+/** The mobility entry of a side with `moves` legal moves, relative to its table. */
+function mobilityIndex(moves: number): number {
+  return Math.min(MOBILITY_MAX, moves);
+}
+
+/** The potential mobility entry of the side whose moves may come next to the discs (bl, bh), relative to its table. */
+function potentialIndex(bl: number, bh: number, el: number, eh: number): number {
+  return Math.min(POTENTIAL_MAX, adjacentEmpties(bl, bh, el, eh));
 }
 
 /** Writes the BOARD_FEATURES relative entries of the mover (pl, ph) against (ol, oh) at out[at..). Allocates nothing. */
 export function boardFeatureEntries(pl: number, ph: number, ol: number, oh: number, out: Int32Array, at: number): void {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
-  out[at] = mobilityIndex(legalMoves(pl, ph, ol, oh), resultHi);
-  out[at + 1] = OPPONENT_MOBILITY + mobilityIndex(legalMoves(ol, oh, pl, ph), resultHi);
-  out[at + 2] = MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh));
-  out[at + 3] = OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh));
+  out[at] = mobilityIndex(moveCount(pl, ph, ol, oh));
+  out[at + 1] = OPPONENT_MOBILITY + mobilityIndex(moveCount(ol, oh, pl, ph));
+  out[at + 2] = MOVER_POTENTIAL + potentialIndex(ol, oh, el, eh);
+  out[at + 3] = OPPONENT_POTENTIAL + potentialIndex(pl, ph, el, eh);
   out[at + 4] = PARITY + parityIndex(el, eh);
 }
 
@@ -100,12 +105,11 @@ export function boardFeaturesSum(
 ): number {
   const el = ~(pl | ol);
   const eh = ~(ph | oh);
-  const opponent = mobilityIndex(legalMoves(ol, oh, pl, ph), resultHi);
   return (
-    table[base + Math.min(MOBILITY_MAX, moverMoves)]! +
-    table[base + OPPONENT_MOBILITY + opponent]! +
-    table[base + MOVER_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(ol, oh, el, eh))]! +
-    table[base + OPPONENT_POTENTIAL + Math.min(POTENTIAL_MAX, adjacentEmpties(pl, ph, el, eh))]! +
+    table[base + mobilityIndex(moverMoves)]! +
+    table[base + OPPONENT_MOBILITY + mobilityIndex(moveCount(ol, oh, pl, ph))]! +
+    table[base + MOVER_POTENTIAL + potentialIndex(ol, oh, el, eh)]! +
+    table[base + OPPONENT_POTENTIAL + potentialIndex(pl, ph, el, eh)]! +
     table[base + PARITY + parityIndex(el, eh)]!
   );
 }

@@ -1,4 +1,4 @@
-import { legalMoves, lowestBit, pairCount, popcount, resultHi, squareHi, squareLo } from "../bitboard.js";
+import { lowestBit, moveCount, popcount, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum } from "./boardFeatures.js";
@@ -127,8 +127,7 @@ export class IncrementalEvaluation implements ChildValues {
    * The sums are of integers, so the value is the full evaluation's bit for bit.
    */
   evaluateAfter(s: number, fl: number, fh: number): number {
-    if (this.noted) this.playNoted();
-    return this.valueAfter(s, fl, fh, -1);
+    return this.evaluateAfterReplies(s, fl, fh, -1);
   }
 
   /**
@@ -175,8 +174,7 @@ export class IncrementalEvaluation implements ChildValues {
     const base = this.stageBase[this.empties - 1]!;
     const table = this.table;
     const levels = this.levels;
-    const moves =
-      replies < 0 ? pairCount(legalMoves(childLo, childHi, childOpponentLo, childOpponentHi), resultHi) : replies;
+    const moves = replies < 0 ? moveCount(childLo, childHi, childOpponentLo, childOpponentHi) : replies;
     let sum =
       this.viewSum(view, base) +
       boardFeaturesSum(table, base + BOARD_OFFSET, childLo, childHi, childOpponentLo, childOpponentHi, moves);
@@ -240,15 +238,7 @@ export class IncrementalEvaluation implements ChildValues {
       ph = d[mover + 1]!,
       ol = d[opponent]!,
       oh = d[opponent + 1]!;
-    sum += boardFeaturesSum(
-      table,
-      base + BOARD_OFFSET,
-      pl,
-      ph,
-      ol,
-      oh,
-      pairCount(legalMoves(pl, ph, ol, oh), resultHi),
-    );
+    sum += boardFeaturesSum(table, base + BOARD_OFFSET, pl, ph, ol, oh, moveCount(pl, ph, ol, oh));
     return sum / WEIGHT_UNITS;
   }
 
