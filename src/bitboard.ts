@@ -222,6 +222,9 @@ for (let s = 0; s < 64; s++) {
     if (tx + ty === x + y) MASKS[4 * s + 2 + word]! |= bit;
   }
 }
+/** The flips' tables, for the WebAssembly endgame kernel's copy (never written outside this module). */
+export const FLIP_LINES: Uint8Array = LINE;
+export const DIAGONAL_MASKS: Int32Array = MASKS;
 
 /**
  * The discs that a move by the player (pl, ph) on the empty square s flips: low word, high

@@ -5,6 +5,14 @@ import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
 import type { OrderingSearch } from "./orderingSearch.js";
+import { type EndgameKernel, createEndgameKernel } from "./endgameKernel.js";
+
+/**
+ * With the WebAssembly kernel, positions with this many empty squares or fewer are solved by
+ * it (measured on fforum 1-19 and "sub": from 9, 10, 12, 13, 14 and 16; 14 and 16 were the
+ * fastest, 14 with fewer visits; docs/solver.md).
+ */
+export const KERNEL_EMPTIES = 14;
 
 /** Visits between two checks of the clock. */
 const CHECK_INTERVAL = 4096;
@@ -56,6 +64,8 @@ export class EndgameSearch {
   readonly visits = new Float64Array(1);
   private readonly last: LastEmpties;
   private readonly shallow: ShallowSearch;
+  /** The WebAssembly kernel below KERNEL_EMPTIES, or none: the TypeScript all the way down. */
+  private readonly kernel: EndgameKernel | undefined;
   private readonly moveSquares = new Int32Array(65 * STRIDE);
   private readonly moveKeys = new Int32Array(65 * STRIDE);
   private readonly moveFlipsLo = new Int32Array(65 * STRIDE);
@@ -75,9 +85,23 @@ export class EndgameSearch {
   constructor(
     private readonly table: TranspositionTable,
     private readonly ordering: OrderingSearch | undefined,
+    useKernel: boolean,
   ) {
     this.last = new LastEmpties(this.visits);
     this.shallow = new ShallowSearch(this.visits, this.last);
+    // The kernel asks for the limits as this search's own checks do, its visits counted first.
+    const kernel: EndgameKernel | undefined = useKernel
+      ? createEndgameKernel(() => {
+          this.visits[0] += kernel!.takeVisits();
+          return this.visits[0]! >= this.nextCheck && this.limitReached();
+        })
+      : undefined;
+    this.kernel = kernel;
+  }
+
+  /** Forgets the kernel's table (the solver's own is the caller's). */
+  clearKernel(): void {
+    this.kernel?.clear();
   }
 
   /** Sets the limits of the next search. */
@@ -106,6 +130,12 @@ export class EndgameSearch {
 
   /** Any position with `empties` empty squares: dispatches to the right search for its depth. */
   solvePosition(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number): number {
+    if (empties <= KERNEL_EMPTIES && this.kernel !== undefined) {
+      // A stopped kernel has set `aborted` through the check; its score is then never used.
+      const v = this.kernel.solve(pl, ph, ol, oh, alpha, beta, empties);
+      this.visits[0] += this.kernel.takeVisits();
+      return v;
+    }
     if (empties > SHALLOW_EMPTIES) return this.search(pl, ph, ol, oh, alpha, beta, empties, false);
     if (empties > 4) return this.shallow.search(pl, ph, ol, oh, alpha, beta, empties, false);
     return this.last.solveLast(pl, ph, ol, oh, alpha, beta);

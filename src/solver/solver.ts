@@ -39,6 +39,13 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
+/**
+ * Who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel (endgameKernel.ts,
+ * the default: about twice as fast), or the TypeScript search, the reference it is tested
+ * against. The scores are the same; the visits differ.
+ */
+export type SolverKernel = "webassembly" | "typescript";
+
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
 
@@ -56,16 +63,22 @@ export class Solver {
 
   /**
    * With an evaluation, moves far from the end are ordered by a shallow search over it as well
-   * (fewer nodes, the same exact scores); without one, fastest first throughout.
+   * (fewer nodes, the same exact scores); without one, fastest first throughout. `kernel`
+   * chooses who solves the last empties (SolverKernel).
    */
-  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation) {
+  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation, kernel: SolverKernel = "webassembly") {
     this.table = new TranspositionTable(tableBits);
-    this.search = new EndgameSearch(this.table, evaluation === undefined ? undefined : new OrderingSearch(evaluation));
+    this.search = new EndgameSearch(
+      this.table,
+      evaluation === undefined ? undefined : new OrderingSearch(evaluation),
+      kernel === "webassembly",
+    );
   }
 
   /** Forgets everything solved so far (a new game need not: the entries stay true). */
   clear(): void {
     this.table.clear();
+    this.search.clearKernel();
   }
 
   /**

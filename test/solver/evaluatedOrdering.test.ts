@@ -150,7 +150,7 @@ describe("a solver ordering with the evaluation", () => {
   // One pass (the solves are the costly part, under mutation testing most of all): the scores of
   // every problem, and the visits of fforum's first solves against fastest first's.
   it("finds every score of fforum 1-19 and of 60 random endings, and a move reaching it; fforum in under 0.7 of fastest first's visits", () => {
-    const solver = new Solver(16, EVALUATION);
+    const solver = new Solver(16, EVALUATION, "typescript");
     let fforumVisits = 0;
     for (const [i, { position, moves }] of [...FFORUM, ...ENDINGS].entries()) {
       solver.clear();

@@ -4,6 +4,13 @@ import { FFORUM_VISITS, readProblems } from "./problems.js";
 import { exactValue, negamax, negamaxPasses, randomPositions } from "./reference.js";
 
 const FFORUM = readProblems("fforum-1-19.obf");
+/**
+ * The TypeScript search all the way down: the reference whose visits are pinned here, and
+ * which endgameKernel.test.ts holds the WebAssembly kernel to.
+ */
+function referenceSolver(tableBits: number): Solver {
+  return new Solver(tableBits, undefined, "typescript");
+}
 /** 300 random endings with 8 to 14 empties, their values and moves checked by the plain negamax below. */
 const ENDINGS = readProblems("random-8-14.obf");
 
@@ -13,7 +20,7 @@ describe("node counts", () => {
   it("endings with 1 to 12 empties solved in a window, WLD, then exact: exactly the pinned visits", () => {
     // A change to the move ordering, a cut-off or the table's replacement shows here. Update the
     // numbers only for a change meant to alter the search (with the figures in docs/solver.md).
-    const solver = new Solver(10); // small, so entries get replaced
+    const solver = referenceSolver(10); // small, so entries get replaced
     const visits = PINNED_VISITS.map(([empties]) =>
       randomPositions(2, empties, 500 + empties).flatMap((p) => {
         const window = solver.solve(p, { alpha: -2, beta: 6 });
@@ -43,7 +50,7 @@ const PINNED_VISITS: readonly (readonly [empties: number, visits: readonly numbe
 ];
 
 describe("fforum 1-19", () => {
-  const solver = new Solver(20);
+  const solver = referenceSolver(20);
   for (const [i, { position, moves }] of FFORUM.entries()) {
     // The file lists every move reaching the best score.
     it(`problem ${i + 1}: exact score ${moves[0]!.score}, a move that reaches it, ${FFORUM_VISITS[i]} visits`, () => {
@@ -63,7 +70,7 @@ describe("fforum 1-19", () => {
     // Problem 16 visits other positions in 2^16 entries than in the whole table.
     const { position } = FFORUM[15]!;
     const [larger] = readProblems("endgames-20-22.obf");
-    const used = new Solver(20);
+    const used = referenceSolver(20);
     // A solve of 20 empties, stopped early, has made the whole table in use.
     expect(used.solve(larger!.position, { nodeLimit: 10_000 }).solved).toBe(false);
     used.clear();
@@ -91,7 +98,7 @@ function valueWithin(p: Position, alpha: number, beta: number): number {
 describe("random endings against a plain negamax", () => {
   for (const empties of [4, 5, 6, 7]) {
     it(`${empties} empties: exact, WLD and the move`, () => {
-      const solver = new Solver(16);
+      const solver = referenceSolver(16);
       for (const p of randomPositions(12, empties, 100 + empties)) {
         const want = exactValue(p);
         const exact = solver.solve(p);
@@ -129,7 +136,7 @@ describe("random endings against a plain negamax", () => {
     });
   }
 
-  const crossCheckSolver = new Solver(12); // one for all, small, so entries get replaced
+  const crossCheckSolver = referenceSolver(12); // one for all, small, so entries get replaced
   for (const group of byEmpties) {
     const empties = group[0]!.position.empties();
     it(`${group.length} positions with ${empties} empties: the exact score, WLD and a move reaching the score`, () => {
@@ -146,7 +153,7 @@ describe("random endings against a plain negamax", () => {
   }
 
   it("passes inside the solve: positions whose tree holds passes agree too", () => {
-    const solver = new Solver(16);
+    const solver = referenceSolver(16);
     let withPasses = 0;
     for (const p of randomPositions(60, 9, 7)) {
       negamaxPasses.count = 0;
@@ -159,7 +166,7 @@ describe("random endings against a plain negamax", () => {
   });
 
   it("a window gives bounds: fail high, fail low, or the score inside, the window's edges included", () => {
-    const solver = new Solver(16);
+    const solver = referenceSolver(16);
     for (const { position: p, moves } of ENDINGS.filter((e) => e.position.empties() === 11).slice(0, 8)) {
       const want = moves[0]!.score;
       const high = solver.solve(p, { alpha: want - 5, beta: want - 1 });
@@ -179,14 +186,14 @@ describe("random endings against a plain negamax", () => {
 
   it("a window must be open: alpha < beta", () => {
     const { position } = ENDINGS[0]!;
-    expect(() => new Solver(10).solve(position, { alpha: 2, beta: 2 })).toThrow(
+    expect(() => referenceSolver(10).solve(position, { alpha: 2, beta: 2 })).toThrow(
       "the window needs alpha < beta, got (2, 2)",
     );
   });
 });
 
 describe("special positions", () => {
-  const solver = new Solver(10);
+  const solver = referenceSolver(10);
   const board = (rows: string, blackToMove = true): Position => {
     const p = parseObf(`${rows.replace(/\s/g, "")} ${blackToMove ? "X" : "O"}`);
     if (!p.ok) throw new Error(p.error);
@@ -270,8 +277,8 @@ describe("limits, node counts and the table", () => {
   const { position } = FFORUM[0]!;
 
   it("counts nodes reproducibly", () => {
-    const a = new Solver(18);
-    const b = new Solver(18);
+    const a = referenceSolver(18);
+    const b = referenceSolver(18);
     const first = a.solve(position);
     expect(b.solve(position).nodes).toBe(first.nodes);
     a.clear();
@@ -279,7 +286,7 @@ describe("limits, node counts and the table", () => {
   });
 
   it("reuses its table: solving again costs fewer nodes and gives the same answer", () => {
-    const solver = new Solver(18);
+    const solver = referenceSolver(18);
     const first = solver.solve(position);
     const again = solver.solve(position);
     expect(again.score).toBe(first.score);
@@ -290,8 +297,8 @@ describe("limits, node counts and the table", () => {
   });
 
   it("an exact solve after a WLD solve of the same position reuses what that one stored", () => {
-    const fresh = new Solver(18).solve(position);
-    const solver = new Solver(18);
+    const fresh = referenceSolver(18).solve(position);
+    const solver = referenceSolver(18);
     expect(solver.solve(position, { mode: "wld" }).score).toBeGreaterThan(0);
     const exact = solver.solve(position);
     expect(exact).toMatchObject({ score: fresh.score, move: fresh.move, bound: "exact" });
@@ -300,8 +307,8 @@ describe("limits, node counts and the table", () => {
   });
 
   it("a node limit stops the solve cleanly, and the next solve is right", () => {
-    const solver = new Solver(18);
-    const full = new Solver(18).solve(position);
+    const solver = referenceSolver(18);
+    const full = referenceSolver(18).solve(position);
     // The limits are checked on entering a node with 7 or more empties, the first at 4,096
     // visits or more, the next at 4,096 more or at the limit. Such a node is the 5,025th visit
     // (none is from the 5,000th to the 5,024th: a limit of 5,000 stops there too).
@@ -309,12 +316,12 @@ describe("limits, node counts and the table", () => {
     expect(stopped.solved).toBe(false);
     expect(stopped.move).toBeUndefined();
     expect(stopped.nodes).toBe(5025);
-    expect(new Solver(18).solve(position, { nodeLimit: 5000 }).nodes).toBe(5025);
+    expect(referenceSolver(18).solve(position, { nodeLimit: 5000 }).nodes).toBe(5025);
     expect(solver.solve(position)).toMatchObject({ solved: true, score: full.score, move: full.move });
   });
 
   it("a time limit stops the solve cleanly, read from an injected clock", () => {
-    const solver = new Solver(18);
+    const solver = referenceSolver(18);
     let ticks = 0;
     const stopped = solver.solve(position, { deadline: 3, now: () => ticks++ });
     expect(stopped.solved).toBe(false);
@@ -330,7 +337,7 @@ describe("limits, node counts and the table", () => {
   });
 
   it("a deadline without a clock reads a clock standing at 0", () => {
-    const solver = new Solver(18);
+    const solver = referenceSolver(18);
     expect(solver.solve(position, { deadline: 0 })).toMatchObject({ solved: false, nodes: 4112 });
     expect(solver.solve(position, { deadline: 1 })).toMatchObject({ solved: true, score: FFORUM[0]!.moves[0]!.score });
   });
@@ -349,12 +356,12 @@ describe("two solvers share nothing", () => {
   }
 
   it("one solving inside the other's clock: each gives what it gives alone, nodes included", () => {
-    const outerAlone = new Solver(16).solve(outer);
-    const innerSolver = new Solver(16);
+    const outerAlone = referenceSolver(16).solve(outer);
+    const innerSolver = referenceSolver(16);
     const innerAlone = inner.map((p) => solveInner(innerSolver, p));
 
-    const a = new Solver(16);
-    const b = new Solver(16);
+    const a = referenceSolver(16);
+    const b = referenceSolver(16);
     const innerGot: unknown[] = [];
     const outerGot = a.solve(outer, {
       deadline: 1,
@@ -377,13 +384,13 @@ describe("two solvers share nothing", () => {
       (s) => s.solve(outer),
     ];
     const alone = (positions: readonly Position[]): unknown[] => {
-      const s = new Solver(16);
+      const s = referenceSolver(16);
       return steps.flatMap((step, i) => [step(s), solveInner(s, positions[i]!)]);
     };
     const wantA = alone(inner.slice(0, 4));
     const wantB = alone(inner.slice(4, 8));
-    const a = new Solver(16);
-    const b = new Solver(16);
+    const a = referenceSolver(16);
+    const b = referenceSolver(16);
     const gotA: unknown[] = [];
     const gotB: unknown[] = [];
     for (const [i, step] of steps.entries()) {
@@ -397,7 +404,7 @@ describe("two solvers share nothing", () => {
   });
 
   it("a solver asked to solve inside its own clock throws, and solves normally afterwards", () => {
-    const solver = new Solver(16);
+    const solver = referenceSolver(16);
     const p = inner[0]!;
     expect(() => solver.solve(outer, { deadline: 1, now: () => solver.solve(p).score })).toThrow(/while solving/);
     expect(() =>
