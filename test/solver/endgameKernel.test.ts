@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PASS, type Position, Solver } from "../../src/index.js";
+import { type Position, Solver } from "../../src/index.js";
 import { createEndgameKernel } from "../../src/solver/endgameKernel.js";
 import { KERNEL_EMPTIES } from "../../src/solver/endgameSearch.js";
-import { readProblems } from "./problems.js";
+import { expectSolved, readProblems } from "./problems.js";
 import { passingPositions, randomPositions } from "./reference.js";
 
 const FFORUM = readProblems("fforum-1-19.obf");
@@ -95,16 +95,7 @@ describe("the WebAssembly kernel against the TypeScript search", () => {
 describe("a solver with the kernel (the default)", () => {
   it("finds every score of fforum 1-19 and of the 300 random endings, a move reaching it, and the WLD result", () => {
     const solver = new Solver(16);
-    for (const { position, moves } of [...FFORUM, ...ENDINGS]) {
-      solver.clear();
-      const r = solver.solve(position);
-      expect(r.score).toBe(moves[0]!.score);
-      const listed = moves.find((m) => m.move === r.move);
-      const reached = listed?.score ?? (r.move === PASS ? r.score : -solver.solve(position.play(r.move!)).score);
-      expect(reached).toBe(r.score);
-      solver.clear();
-      expect(Math.sign(solver.solve(position, { mode: "wld" }).score)).toBe(Math.sign(moves[0]!.score));
-    }
+    for (const problem of [...FFORUM, ...ENDINGS]) expectSolved(solver, problem);
   });
 
   it("visits as many positions after clear as a new solver: the kernel's table is cleared too", () => {

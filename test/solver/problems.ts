@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type Position, parseObf } from "../../src/index.js";
+import { expect } from "vitest";
+import { PASS, type Position, type SolveResult, type Solver, parseObf } from "../../src/index.js";
 
 /** A position of test/positions/ with every move's exact score, best first. */
 export interface Problem {
@@ -18,6 +19,23 @@ export function readProblems(file: string): Problem[] {
       if (!p.ok) throw new Error(p.error);
       return p.value;
     });
+}
+
+/**
+ * Solves a problem from a cleared table and checks the exact score, that the move reaches it
+ * (by the problem's list, or by solving the position after it) and the win/draw/loss solve's
+ * sign. Returns the exact solve's result.
+ */
+export function expectSolved(solver: Solver, { position, moves }: Problem): SolveResult {
+  solver.clear();
+  const r = solver.solve(position);
+  expect(r.score).toBe(moves[0]!.score);
+  const listed = moves.find((m) => m.move === r.move);
+  const reached = listed?.score ?? (r.move === PASS ? r.score : -solver.solve(position.play(r.move!)).score);
+  expect(reached).toBe(r.score);
+  solver.clear();
+  expect(Math.sign(solver.solve(position, { mode: "wld" }).score)).toBe(Math.sign(moves[0]!.score));
+  return r;
 }
 
 /**
