@@ -22,18 +22,22 @@ const GROUPS = [
   ["search-loop", "search priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
-  ["solver-search", "endgameSearch", "solver"],
+  ["solver-search", "endgameSearch endgameKernel", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
   ["solver-front", "solver solvePlanner endgameReview orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => `src/${room}/${f}.ts`) }));
 
 const ROOT = "reports/mutation";
 
-/** Every file of both rooms is in exactly one group: a file added to a room must be given one. */
+/** Generated, not written: the WebAssembly kernel's bytes (make kernel), no logic to mutate. */
+const GENERATED = ["src/solver/endgameKernelBytes.ts"];
+
+/** Every TypeScript file of both rooms is in exactly one group: a file added to a room must be given one. */
 function checkGroups() {
   const inGroups = GROUPS.flatMap((g) => g.files).sort();
   const inRooms = ["search", "solver"]
     .flatMap((room) => readdirSync(`src/${room}`).map((f) => `src/${room}/${f}`))
+    .filter((f) => f.endsWith(".ts") && !GENERATED.includes(f))
     .sort();
   if (inGroups.join() !== inRooms.join()) {
     const missing = inRooms.filter((f) => !inGroups.includes(f));
