@@ -104,6 +104,14 @@ describe("a solver with the kernel (the default)", () => {
     expect(fforumVisits).toBe(2_424_207);
   });
 
+  it("hands the kernel positions of 14 empties and fewer only: an 18-empties solve's visits, pinned", () => {
+    // Up to 16 empties the TypeScript search at 15 visits what the kernel would (no table hits
+    // yet, the same keys); at 18 its table and stability cut-offs count.
+    const [position] = randomPositions(1, 18, 5);
+    const r = new Solver(16).solve(position!);
+    expect([r.score, r.nodes]).toEqual([12, 2_064_338]);
+  });
+
   it("visits as many positions after clear as a new solver: the kernel's table is cleared too", () => {
     const { position } = FFORUM[4]!;
     const fresh = new Solver(16).solve(position).nodes;
