@@ -25,15 +25,20 @@ export interface EndgameKernel {
 const LINES_AT = 4227072;
 const MASKS_AT = 4231168;
 
-/** Compiled once, when the solver's modules load (3.5 kB: well under a millisecond). */
-const COMPILED = new WebAssembly.Module(Uint8Array.from(atob(ENDGAME_KERNEL_BASE64), (c) => c.charCodeAt(0)));
+/**
+ * Compiled at the first kernel's creation, not when the module loads: a bundle that imports the
+ * solver's modules without solving (the browser page's, whose content policy forbids compiling
+ * WebAssembly) must not compile it.
+ */
+let compiled: WebAssembly.Module | undefined;
 
 /**
  * A new kernel, with its own memory and table. `check` is asked every 256 visits of 7 empty
  * squares or more, and stops the search by returning true (the solver's clock and visit limit).
  */
 export function createEndgameKernel(check: () => boolean): EndgameKernel {
-  const exports = new WebAssembly.Instance(COMPILED, { host: { check: () => (check() ? 1 : 0) } }).exports;
+  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(ENDGAME_KERNEL_BASE64), (c) => c.charCodeAt(0)));
+  const exports = new WebAssembly.Instance(compiled, { host: { check: () => (check() ? 1 : 0) } }).exports;
   const memory = exports.memory as WebAssembly.Memory;
   new Uint8Array(memory.buffer, LINES_AT, FLIP_LINES.length).set(FLIP_LINES);
   new Int32Array(memory.buffer, MASKS_AT, DIAGONAL_MASKS.length).set(DIAGONAL_MASKS);
