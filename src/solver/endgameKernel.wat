@@ -128,7 +128,6 @@
       (then (local.set $r (i64.or (local.get $r) (i64.const 0x0f0f0f0f00000000)))))
     (if (i32.and (i32.wrap_i64 (i64.popcnt (i64.and (local.get $e) (i64.const 0xf0f0f0f000000000)))) (i32.const 1))
       (then (local.set $r (i64.or (local.get $r) (i64.const 0xf0f0f0f000000000)))))
-
     (local.get $r))
 
   ;; One empty square s left.
@@ -434,7 +433,7 @@
   ;; Whether the last solve was stopped by the host: its score is then meaningless.
   (func (export "stopped") (result i32) (global.get $stopped))
 
-  ;; Forgets the table (a key of 0 and 0 is no position's).
+  ;; Forgets the table, all the memory below the move lists (a key of 0 and 0 is no position's).
   (func (export "clear")
-    (memory.fill (i32.const 0) (i32.const 0) (i32.const 4194304)))
+    (memory.fill (i32.const 0) (i32.const 0) (global.get $MOVES)))
 )
