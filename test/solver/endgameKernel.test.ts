@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type Position, Solver } from "../../src/index.js";
-import { createEndgameKernel } from "../../src/solver/endgameKernel.js";
+import { Position, Solver } from "../../src/index.js";
+import { type EndgameKernel, createEndgameKernel } from "../../src/solver/endgameKernel.js";
 import { KERNEL_EMPTIES } from "../../src/solver/endgameSearch.js";
 import { expectSolved, readProblems } from "./problems.js";
-import { passingPositions, randomPositions } from "./reference.js";
+import { finishedGames, passingPositions, randomPositions } from "./reference.js";
 
 const FFORUM = readProblems("fforum-1-19.obf");
 const ENDINGS = readProblems("random-8-14.obf");
@@ -15,7 +15,7 @@ function exact(position: Position): number {
   return reference.solve(position).score;
 }
 
-function kernelSolve(kernel: ReturnType<typeof createEndgameKernel>, p: Position, alpha: number, beta: number): number {
+function kernelSolve(kernel: EndgameKernel, p: Position, alpha: number, beta: number): number {
   return kernel.solve(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi, alpha, beta, p.empties());
 }
 
@@ -56,6 +56,18 @@ describe("the WebAssembly kernel against the TypeScript search", () => {
       if (position.empties() > KERNEL_EMPTIES) continue;
       expect(kernelSolve(kernel, position, -64, 64)).toBe(exact(position));
     }
+    // Finished games: full boards, and boards with empty squares where one side has no disc
+    // left (every empty square then goes to the other).
+    const wipedOut = randomPositions(10, 9, 6).flatMap((p) => {
+      const lo = p.playerLo | p.opponentLo;
+      const hi = p.playerHi | p.opponentHi;
+      return [Position.fromSides(lo, hi, 0, 0, p.blackToMove), Position.fromSides(0, 0, lo, hi, p.blackToMove)];
+    });
+    for (const position of [...finishedGames(20, 6), ...wipedOut]) {
+      expect(position.isGameOver()).toBe(true);
+      expect(kernelSolve(kernel, position, -64, 64)).toBe(exact(position));
+    }
+    expect(wipedOut.map((p) => exact(p))).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 64 : -64)));
   });
 
   it("counts its visits, one a call, and hands them over once", () => {

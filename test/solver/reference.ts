@@ -83,6 +83,12 @@ function playRandomly(random: Random, stop: (p: Position) => boolean): Position 
   return p;
 }
 
+/** Games played randomly to their end: mostly full boards, some with squares neither side can fill. */
+export function finishedGames(count: number, seed: number): Position[] {
+  const random = new Random(seed);
+  return Array.from({ length: count }, () => playRandomly(random, () => false));
+}
+
 /** Positions reached by random play from the start, with `empties` empty squares and the mover able to move or pass. */
 export function randomPositions(count: number, empties: number, seed: number): Position[] {
   const random = new Random(seed);
