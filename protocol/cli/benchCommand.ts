@@ -47,7 +47,8 @@ export const benchProgram: Program<BenchOptions> = {
     "weights), random playouts, and the tree search (the classic one's playouts, flat UCB's, the default one's visits),",
     "single-threaded. Results on stdout, among them `evals/s: N` (full evaluations of positions),",
     "`incremental evals/s: N` (the positions' children valued from each position, as the searches do: per child",
-    "the parent's sum corrected at the places the move touches), `visits/s: N` and, last, `playouts/s: N` (best rounds);",
+    "the parent's sum corrected at the places the move touches, by the WebAssembly kernel; the same all in TypeScript",
+    "beside it), `visits/s: N` and, last, `playouts/s: N` (best rounds);",
     "progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
     "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
     "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
@@ -247,8 +248,9 @@ function measureThreads(
 }
 
 /**
- * The children of the positions valued by the full evaluation and by the incremental one (as
- * the search values a node's children), each `rounds` one-second rounds in slices taken in turn.
+ * The children of the positions valued by the full evaluation, by the incremental one (as the
+ * search values a node's children, with its WebAssembly kernel) and by the incremental one all
+ * in TypeScript (the kernel's reference), each `rounds` one-second rounds in slices taken in turn.
  */
 function measureChildren(
   rounds: number,
@@ -257,17 +259,20 @@ function measureChildren(
   log: (text: string) => void,
 ): number[][] {
   const state = new IncrementalEvaluation(evaluation);
-  // Warm-up, so the optimising compiler has finished with both.
+  const typescript = new IncrementalEvaluation(evaluation, "typescript");
+  // Warm-up, so the optimising compiler has finished with all three.
   evaluateChildrenFully(300, evaluation, children);
   evaluateChildrenIncrementally(300, state, children);
+  evaluateChildrenIncrementally(300, typescript, children);
   return measureInTurn(
     [
       { begin: () => {}, slice: (ms) => evaluateChildrenFully(ms, evaluation, children) },
       { begin: () => {}, slice: (ms) => evaluateChildrenIncrementally(ms, state, children) },
+      { begin: () => {}, slice: (ms) => evaluateChildrenIncrementally(ms, typescript, children) },
     ],
     rounds,
     log,
-    "the positions' children evaluated in full and incrementally in turn",
+    "the positions' children evaluated in full, incrementally, and incrementally in TypeScript, in turn",
   );
 }
 
@@ -302,12 +307,13 @@ export function benchCommand(args: readonly string[], out: Output): number {
   );
   print(`evals/s: ${Math.round(Math.max(...evalRates))}`);
   const children = childrenOf(boards);
-  const [fullRates, incrementalRates] = measureChildren(rounds, loaded.value, children, log);
+  const [fullRates, incrementalRates, typescriptRates] = measureChildren(rounds, loaded.value, children, log);
   const bestFull = Math.max(...fullRates!);
   const bestIncremental = Math.max(...incrementalRates!);
   print(
-    `children of those positions (${children.squares.length} moves) evaluated/s, ${rounds} rounds, full and incremental in turn: ` +
-      `full ${fullRates!.map(Math.round).join(" ")}; incremental ${incrementalRates!.map(Math.round).join(" ")}`,
+    `children of those positions (${children.squares.length} moves) evaluated/s, ${rounds} rounds, in turn: ` +
+      `full ${fullRates!.map(Math.round).join(" ")}; incremental ${incrementalRates!.map(Math.round).join(" ")}; ` +
+      `incremental all in TypeScript (the WebAssembly kernel's reference) ${typescriptRates!.map(Math.round).join(" ")}`,
   );
   print(
     `incremental evals/s: ${Math.round(bestIncremental)} = ${(bestIncremental / bestFull).toFixed(2)}x the full evaluation's ${Math.round(bestFull)} on the same children ` +

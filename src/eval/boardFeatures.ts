@@ -13,9 +13,9 @@ import { moveCount, pairCount } from "../bitboard.js";
  */
 
 /** Mobility is at most 33 in any position reached in play; more is clamped. */
-const MOBILITY_MAX = 32;
+export const MOBILITY_MAX = 32;
 /** Potential mobility above this is rare and clamped. */
-const POTENTIAL_MAX = 40;
+export const POTENTIAL_MAX = 40;
 
 /** Each feature's table size, in the order of their entries. */
 export const BOARD_FEATURE_SIZES: readonly number[] = [
@@ -30,10 +30,11 @@ export const BOARD_FEATURES = BOARD_FEATURE_SIZES.length;
 /** Their entries in a stage's table. */
 export const BOARD_ENTRIES = BOARD_FEATURE_SIZES.reduce((n, s) => n + s, 0);
 
-const OPPONENT_MOBILITY = MOBILITY_MAX + 1;
-const MOVER_POTENTIAL = 2 * (MOBILITY_MAX + 1);
-const OPPONENT_POTENTIAL = MOVER_POTENTIAL + POTENTIAL_MAX + 1;
-const PARITY = OPPONENT_POTENTIAL + POTENTIAL_MAX + 1;
+/** Where each feature's table starts among the board features' entries (the mover's mobility's at 0). */
+export const OPPONENT_MOBILITY = MOBILITY_MAX + 1;
+export const MOVER_POTENTIAL = 2 * (MOBILITY_MAX + 1);
+export const OPPONENT_POTENTIAL = MOVER_POTENTIAL + POTENTIAL_MAX + 1;
+export const PARITY = OPPONENT_POTENTIAL + POTENTIAL_MAX + 1;
 
 /** Not column 0 (a square's west neighbour exists) and not column 7. */
 const NOT_WEST_EDGE = 0xfefefefe | 0;

@@ -2,6 +2,7 @@ import { lowestBit, moveCount, popcount, squareHi, squareLo } from "../bitboard.
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum } from "./boardFeatures.js";
+import { type EvaluationKernel, createEvaluationKernel } from "./evaluationKernel.js";
 import { BOARD_OFFSET, CONSTANT_ENTRY, FEATURES, PLACES, patternEntries } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
 import { WEIGHT_UNITS } from "./weights.js";
@@ -10,6 +11,12 @@ import { WEIGHT_UNITS } from "./weights.js";
 const LEVELS = 61;
 /** A level holds every place's entry in both views (below). */
 const LEVEL = 2 * PLACES;
+
+/**
+ * Who values a move's child: the WebAssembly kernel (evaluationKernel.ts), or the TypeScript
+ * below all the way, the reference the kernel is held to (and where WebAssembly is not allowed).
+ */
+export type IncrementalKernel = "webassembly" | "typescript";
 
 /**
  * The pattern evaluation kept up to date along a search path: `set` a position, then `play`
@@ -24,14 +31,18 @@ const LEVEL = 2 * PLACES;
  * writes the next level, a copy of the current one with the move's changes, so `undo` only
  * steps back a level. The level's discs are kept too (the side to move at `set` first), for
  * the board features, which are computed afresh from them.
+ *
+ * With the WebAssembly kernel, the levels and their discs live in the kernel's memory, and it
+ * values the children (`evaluateAfter`); the rest is this TypeScript either way.
  */
 export class IncrementalEvaluation implements ChildValues {
   private readonly table: Int16Array;
   private readonly stageBase: Int32Array;
   /** Level l: view 0's entries at l * LEVEL, view 1's after them. */
-  private readonly levels = new Int32Array(LEVELS * LEVEL);
+  private readonly levels: Int32Array;
   /** Level l's discs: the words of the side to move at `set`, then the other side's, at 4 * l. */
-  private readonly discs = new Int32Array(LEVELS * 4);
+  private readonly discs: Int32Array;
+  private readonly kernel: EvaluationKernel | undefined;
   private readonly entries = new Int32Array(FEATURES);
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
@@ -59,9 +70,12 @@ export class IncrementalEvaluation implements ChildValues {
   private notedLo = 0;
   private notedHi = 0;
 
-  constructor(evaluation: Evaluation) {
+  constructor(evaluation: Evaluation, kernel: IncrementalKernel = "webassembly") {
     this.table = evaluation.table;
     this.stageBase = evaluation.stageBase;
+    this.kernel = kernel === "webassembly" ? createEvaluationKernel(this.table, LEVELS * LEVEL, LEVELS * 4) : undefined;
+    this.levels = this.kernel?.levels ?? new Int32Array(LEVELS * LEVEL);
+    this.discs = this.kernel?.discs ?? new Int32Array(LEVELS * 4);
   }
 
   /** Starts a path from the position of the mover (pl, ph) against (ol, oh). */
@@ -142,6 +156,14 @@ export class IncrementalEvaluation implements ChildValues {
 
   /** `evaluateAfter` from the current level, with no move noted; `replies` is -1 when not counted. */
   private valueAfter(s: number, fl: number, fh: number, replies: number): number {
+    const view = this.level * LEVEL + (this.side ^ 1) * PLACES;
+    const base = this.stageBase[this.empties - 1]!;
+    const kernel = this.kernel;
+    if (kernel !== undefined) {
+      const at = 4 * this.level + 2 * this.side;
+      const sum = this.viewSum(view, base) + kernel.valueAfter(s, fl, fh, view, base, at, at ^ 2, replies);
+      return sum / WEIGHT_UNITS;
+    }
     const delta = this.delta;
     // The child's discs, for its board features (the opponent is to move there), before fl and fh are consumed.
     const at = 4 * this.level + 2 * this.side;
@@ -170,8 +192,6 @@ export class IncrementalEvaluation implements ChildValues {
       mhi |= SQUARE_MASK_HI[t]!;
       this.addPowers(t);
     }
-    const view = this.level * LEVEL + (this.side ^ 1) * PLACES;
-    const base = this.stageBase[this.empties - 1]!;
     const table = this.table;
     const levels = this.levels;
     const moves = replies < 0 ? moveCount(childLo, childHi, childOpponentLo, childOpponentHi) : replies;
@@ -249,6 +269,11 @@ export class IncrementalEvaluation implements ChildValues {
   private viewSum(view: number, base: number): number {
     if (this.summedView === view) return this.summed;
     const table = this.table;
+    if (this.kernel !== undefined) {
+      this.summedView = view;
+      this.summed = table[base + CONSTANT_ENTRY]! + this.kernel.viewSum(view, base, PLACES);
+      return this.summed;
+    }
     const levels = this.levels;
     let sum = table[base + CONSTANT_ENTRY]!;
     for (let p = view, end = view + PLACES; p < end; p++) sum += table[base + levels[p]!]!;

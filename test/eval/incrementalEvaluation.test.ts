@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { type Evaluation, IncrementalEvaluation, Position, Random, flips, resultHi } from "../../src/index.js";
+import {
+  type Disc,
+  type Evaluation,
+  IncrementalEvaluation,
+  type IncrementalKernel,
+  Position,
+  Random,
+  flips,
+  MOBILITY_MAX,
+  POTENTIAL_MAX,
+  moveCount,
+  resultHi,
+} from "../../src/index.js";
 import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
 
 /**
@@ -9,8 +21,8 @@ import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js
  * full evaluation of the position after that move; after each move is taken back the state is
  * as before. At the end the whole game is taken back to the start. Returns the game's passes.
  */
-function checkGame(evaluation: Evaluation, random: Random): number {
-  const state = new IncrementalEvaluation(evaluation);
+function checkGame(evaluation: Evaluation, random: Random, kernel: IncrementalKernel): number {
+  const state = new IncrementalEvaluation(evaluation, kernel);
   let p = Position.initial();
   state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
   const start = state.snapshot();
@@ -53,22 +65,25 @@ function checkGame(evaluation: Evaluation, random: Random): number {
   return passes;
 }
 
-describe("the incremental evaluation", () => {
+/** Both ways of valuing a move's child: every test below runs with each. */
+const KERNELS: readonly IncrementalKernel[] = ["webassembly", "typescript"];
+
+describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
   it("equals the full evaluation bit for bit at every position and after every move of 12 random games, passes included", () => {
     const evaluation = randomEvaluation(31);
     const random = new Random(32);
     let passes = 0;
-    for (let g = 0; g < 12; g++) passes += checkGame(evaluation, random);
+    for (let g = 0; g < 12; g++) passes += checkGame(evaluation, random, kernel);
     expect(passes).toBeGreaterThan(0);
   });
 
   it("reads each stage's table, whatever the number of stages", () => {
-    for (const stages of [1, 7, 61]) checkGame(randomEvaluation(33, stages), new Random(34 + stages));
+    for (const stages of [1, 7, 61]) checkGame(randomEvaluation(33, stages), new Random(34 + stages), kernel);
   });
 
   it("values a position's children straight after set, by move or by gained discs (passes included), and the position itself after them", () => {
     const evaluation = randomEvaluation(37);
-    const state = new IncrementalEvaluation(evaluation);
+    const state = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(38);
     let passes = 0;
     for (let g = 0; g < 200; g++) {
@@ -98,8 +113,8 @@ describe("the incremental evaluation", () => {
 
   it("reaches, move by move, the state that set computes from the position reached", () => {
     const evaluation = randomEvaluation(35);
-    const state = new IncrementalEvaluation(evaluation);
-    const fresh = new IncrementalEvaluation(evaluation);
+    const state = new IncrementalEvaluation(evaluation, kernel);
+    const fresh = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(36);
     let p = Position.initial();
     state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
@@ -122,14 +137,14 @@ describe("the incremental evaluation", () => {
   });
 });
 
-describe("the incremental evaluation along a search's path", () => {
+describe.each(KERNELS)("the incremental evaluation along a search's path (%s)", (kernel) => {
   it("equals the full evaluation after any sequence of moves, take-backs, passes and valued children, as a depth-first search makes", () => {
     // A random walk: each step goes down a move (or a pass), back up, or values a child; the
     // state's value is checked at half the steps, so a move only noted (played and at once
     // evaluated or taken back), a level written over, and a parent's sum kept for its
     // children and then stale all meet the full evaluation.
     const evaluation = randomEvaluation(41);
-    const state = new IncrementalEvaluation(evaluation);
+    const state = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(42);
     let checks = 0;
     for (let walk = 0; walk < 80; walk++) {
@@ -171,6 +186,61 @@ describe("the incremental evaluation along a search's path", () => {
       }
     }
     expect(checks).toBeGreaterThan(3000);
+  });
+});
+
+/**
+ * Positions, white to move, one disc a square (0 empty, 1 black, 2 white, a1 first, row by
+ * row), found by a search for the board features' clamps: after one of white's moves black
+ * has 34 legal moves, beyond MOBILITY_MAX; or each side has over POTENTIAL_MAX empty squares
+ * next to its discs.
+ */
+const CLAMPED = [
+  "0000000002120020011111200212010000100021100001101200212011001100",
+  "0201010201000000000000100200010000010020100000100002010020100020",
+];
+
+/** Empty squares next to a disc of `colour`, counted square by square. */
+function emptiesNextTo(p: Position, colour: 1 | 2): number {
+  let n = 0;
+  for (let s = 0; s < 64; s++) {
+    if (p.discAt(s) !== 0) continue;
+    const [x, y] = [s >> 3, s & 7];
+    const next = [-1, 0, 1].some((dx) =>
+      [-1, 0, 1].some((dy) => {
+        const [a, b] = [x + dx, y + dy];
+        return (dx !== 0 || dy !== 0) && a >= 0 && a < 8 && b >= 0 && b < 8 && p.discAt(8 * a + b) === colour;
+      }),
+    );
+    if (next) n++;
+  }
+  return n;
+}
+
+describe.each(KERNELS)("the incremental evaluation's board features at their clamps (%s)", (kernel) => {
+  it("values children with more moves, or more empties next to discs, than the tables hold as the full evaluation does", () => {
+    const evaluation = randomEvaluation(43);
+    const state = new IncrementalEvaluation(evaluation, kernel);
+    let mobility = 0;
+    let potential = 0;
+    for (const text of CLAMPED) {
+      const parent = Position.fromDiscs([...text].map(Number) as Disc[], false);
+      // Two plies down: the children of the parent, and those of each child (the mover's mobility clamped in one, the opponent's in the other).
+      for (const p of [parent, ...parent.legalSquares().map((s) => parent.play(s))]) {
+        state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+        for (const s of p.legalSquares()) {
+          const child = p.play(s);
+          const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
+          expect(state.evaluateAfter(s, fl, resultHi), `${text}, move ${s}`).toBe(evaluatePosition(evaluation, child));
+          if (moveCount(child.playerLo, child.playerHi, child.opponentLo, child.opponentHi) > MOBILITY_MAX) mobility++;
+          if (moveCount(child.opponentLo, child.opponentHi, child.playerLo, child.playerHi) > MOBILITY_MAX) mobility++;
+          if (Math.min(emptiesNextTo(child, 1), emptiesNextTo(child, 2)) > POTENTIAL_MAX) potential++;
+        }
+      }
+    }
+    // The clamps were reached: the test would see a kernel that does not clamp.
+    expect(mobility).toBeGreaterThan(0);
+    expect(potential).toBeGreaterThan(0);
   });
 });
 

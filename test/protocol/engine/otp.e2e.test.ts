@@ -46,10 +46,10 @@ function finished(child: ChildProcess, ms = 10_000): Promise<Finished> {
   });
 }
 
-/** Runs the program on the given input and waits for its end. */
-function runWithInput(args: string[], input: string | Buffer): Promise<Finished> {
+/** Runs the program on the given input and waits for its end (killed after `ms`). */
+function runWithInput(args: string[], input: string | Buffer, ms?: number): Promise<Finished> {
   const child = start(args);
-  const done = finished(child);
+  const done = finished(child, ms);
   child.stdin!.end(input);
   return done;
 }
@@ -185,12 +185,15 @@ describe("over stdin/stdout", () => {
   });
 
   it("bench prints its results on stdout, the last line playouts/s, and its progress on stderr", async () => {
-    const { code, stdout, stderr } = await runWithInput(["bench", "--perft-depth", "3", "--rounds", "1"], "");
+    // A round is some 10 s of measurements (about 10.5 s in all on the idle machine).
+    const { code, stdout, stderr } = await runWithInput(["bench", "--perft-depth", "3", "--rounds", "1"], "", 25_000);
     expect(code).toBe(0);
     const lines = stdout.toString().trimEnd().split("\n");
     expect(lines[0]).toMatch(/^perft\(3\): 56 leaves in /);
     expect(lines.at(-1)).toMatch(/^playouts\/s: \d+$/);
     expect(lines).toContainEqual(expect.stringMatching(/^evals\/s: \d+$/));
+    expect(lines).toContainEqual(expect.stringMatching(/; incremental all in TypeScript \(.*\) \d+$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^incremental evals\/s: \d+ = /));
     expect(lines).toContainEqual(expect.stringMatching(/^visits\/s: \d+$/));
     expect(lines).toContainEqual(
       expect.stringMatching(/^classic search as % of the raw rate, round by round \(.*\): \d+; median \d+%$/),
