@@ -51,6 +51,7 @@ interface KernelExports {
   readonly pairsAt: WebAssembly.Global;
   readonly masksAt: WebAssembly.Global;
   readonly deltaAt: WebAssembly.Global;
+  readonly weightsAt: WebAssembly.Global;
   readonly levelsAt: WebAssembly.Global;
   readonly discsAt: WebAssembly.Global;
   readonly tableAt: WebAssembly.Global;
@@ -95,7 +96,8 @@ export function createEvaluationKernel(table: Int16Array, levelWords: number, di
   fits(at(exports.squaresAt), 4 * SQUARE_FIRST.length, at(exports.pairsAt));
   fits(at(exports.pairsAt), 4 * SQUARE_PLACES.length, at(exports.masksAt));
   fits(at(exports.masksAt), 8 * 64, at(exports.deltaAt));
-  fits(at(exports.deltaAt), 2 * 4 * PLACE_WORDS, at(exports.levelsAt));
+  fits(at(exports.deltaAt), 4 * PLACE_WORDS, at(exports.weightsAt));
+  fits(at(exports.weightsAt), 4 * PLACE_WORDS, at(exports.levelsAt));
   fits(at(exports.levelsAt), 4 * levelWords, at(exports.discsAt));
   fits(at(exports.discsAt), 4 * discWords, at(exports.tableAt));
   if (PLACES > PLACE_WORDS) throw new Error(`evaluationKernel.wat keeps ${PLACE_WORDS} places, not ${PLACES}`);

@@ -4,19 +4,22 @@
 ;; places' changes) lives in this memory, and the TypeScript keeps it up to date through views.
 ;; The sums are of integers, so the values are the TypeScript's bit for bit.
 ;;
-;; The memory, in bytes (the loader reads the addresses from the exported globals):
+;; The memory, in bytes. The code reads it at these addresses as literal offsets (a load's offset
+;; must be a constant); the exported globals give the same addresses to the loader, which puts
+;; its copies there and checks that each fits below the next. Change both together: a mismatch
+;; fails every value test.
 ;;   SQUARES at 0:       square s's first pair, 65 words (squarePlaces.ts's SQUARE_FIRST)
 ;;   PAIRS at 512:       place * 2^16 + power, up to 384 words (SQUARE_PLACES)
 ;;   MASKS at 2048:      square s's places as one 64-bit word, 64 of them
 ;;   DELTA at 2560:      each place's change of index in the move valued, 64 words, zero between calls
 ;;   WEIGHTS at 2816:    each place's weight in the view last summed, 64 words
-;;   LEVELS at 4096:     the levels' entries (IncrementalEvaluation's `levels`), 1,536 words and more
+;;   LEVELS at 4096:     the levels' entries (IncrementalEvaluation's `levels`): 61 levels of 92 words
 ;;   DISCS at 28672:     the levels' discs, 4 words a level (`discs`)
 ;;   TABLE at 32768:     the evaluation's weights, 16 bits each; the loader grows the memory to hold them
 ;;
 ;; Node 20's V8 does not inline calls between WebAssembly functions, so the reads of a weight
 ;; (an i32.load16_s from TABLE) and the population counts are written out where they are used:
-;; that took the children valued a second from 6.3 to 7.9 million.
+;; that took the children valued a second from 6.5 to 7.5-8.0 million in a scratch harness.
 (module
   ;; Where the board features' weights start in a stage's table, and their tables' offsets and
   ;; clamps (patterns.ts, boardFeatures.ts): given by the host, so they are written once.
@@ -32,6 +35,7 @@
   (global (export "pairsAt") i32 (i32.const 512))
   (global (export "masksAt") i32 (i32.const 2048))
   (global (export "deltaAt") i32 (i32.const 2560))
+  (global (export "weightsAt") i32 (i32.const 2816))
   (global (export "levelsAt") i32 (i32.const 4096))
   (global (export "discsAt") i32 (i32.const 28672))
   (global (export "tableAt") i32 (i32.const 32768))

@@ -47,7 +47,7 @@ export class IncrementalEvaluation implements ChildValues {
   /** The places' entries among `entries` (the constant left out), made once. */
   private readonly placeEntries = this.entries.subarray(0, PLACES);
   /**
-   * `evaluateAfter`'s scratch: each place's change, zero between calls. The places changed are
+   * `evaluateAfter`'s scratch in the TypeScript (the kernel has its own): each place's change, zero between calls. The places changed are
    * found as the union of the squares' place sets (bit masks), not by testing each change as it
    * is made: a data-dependent test there cost more than the rest of the bookkeeping.
    */
