@@ -31,8 +31,14 @@ const othello: EngineSpec = { argv: ["node", OTHELLO], protocol: "otp" };
 // Our engine over GTP, on a fixed number of visits, whatever the clock says. (`make interop`
 // plays GRhino, another program's GTP, through the same runner.)
 const OTHELLO_GTP = ["node", OTHELLO, "--gtp", "--visits", "300", "--name", "gtp-engine"];
+/**
+ * Marks this file's misbehaving engines on their command lines (an argument they ignore), so the
+ * check that none is left behind sees neither other test files' engines, run at the same time,
+ * nor the orphans of an earlier run that was killed.
+ */
+const MARKER = `match-runner-test-${process.pid}`;
 const misbehaving = (mode: string): EngineSpec => ({
-  argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode],
+  argv: ["node", join(ROOT, "test/protocol/match/misbehavingEngine.mjs"), mode, "otp", MARKER],
   protocol: "otp",
 });
 
@@ -137,7 +143,7 @@ describe("the match runner", () => {
       expect(g.forfeit?.reason).toMatch(/exited with status 3 before replying to "genmove"/);
       expect(g.forfeit?.lastWords).toEqual(["misbehaving engine (crash) ready", "about to crash on genmove"]);
     }
-    expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
+    expect(processesWith(MARKER)).toEqual([]);
   }, 60_000);
 
   it("with a game clock, forfeits an engine whose genmoves take longer in all than the game's time", async () => {
@@ -175,7 +181,7 @@ describe("the match runner", () => {
       expect.stringMatching(/no reply to "genmove" within 2\.000 s/),
       expect.stringMatching(/no reply/),
     ]);
-    expect(processesWith("misbehavingEngine.mjs")).toEqual([]);
+    expect(processesWith(MARKER)).toEqual([]);
   }, 60_000);
 
   it("runs as othello match, printing the summary and writing JSON, GGF and a log", () => {

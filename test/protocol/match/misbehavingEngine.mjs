@@ -1,7 +1,7 @@
 // An OTP engine on stdin/stdout that answers the set-up commands and then, at its first genmove,
 // does what its argument says: crash (after a word on stderr), hang, play an occupied square, or
 // answer black's first move after 300 ms (slow). With a second argument `gtp` it speaks GTP instead
-// (crash only).
+// (crash only); any other second argument, and any after it, are ignored (the tests mark their engines so).
 import { createInterface } from "node:readline";
 
 const mode = process.argv[2];
