@@ -30,6 +30,7 @@ export * from "./choose/treeSearchChooser.js";
 export * from "./choose/alphaBetaChooser.js";
 export * from "./choose/randomChooser.js";
 export * from "./solver/endgameReview.js";
+export * from "./kernel.js";
 export * from "./solver/solver.js";
 export * from "./solver/solvePlanner.js";
 export * from "./eval/patterns.js";

@@ -2,6 +2,7 @@ import { lowestBit, moveCount, popcount, squareHi, squareLo } from "../bitboard.
 import type { ChildValues } from "../search/leafValues.js";
 import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum } from "./boardFeatures.js";
+import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 import { type EvaluationKernel, createEvaluationKernel } from "./evaluationKernel.js";
 import { BOARD_OFFSET, CONSTANT_ENTRY, FEATURES, PLACES, patternEntries } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
@@ -11,12 +12,6 @@ import { WEIGHT_UNITS } from "./weights.js";
 const LEVELS = 61;
 /** A level holds every place's entry in both views (below). */
 const LEVEL = 2 * PLACES;
-
-/**
- * Who values a move's child: the WebAssembly kernel (evaluationKernel.ts), or the TypeScript
- * below all the way, the reference the kernel is held to (and where WebAssembly is not allowed).
- */
-export type IncrementalKernel = "webassembly" | "typescript";
 
 /**
  * The pattern evaluation kept up to date along a search path: `set` a position, then `play`
@@ -70,7 +65,8 @@ export class IncrementalEvaluation implements ChildValues {
   private notedLo = 0;
   private notedHi = 0;
 
-  constructor(evaluation: Evaluation, kernel: IncrementalKernel = "webassembly") {
+  /** `kernel`: who values a move's child, the WebAssembly kernel (evaluationKernel.ts) or the TypeScript below. */
+  constructor(evaluation: Evaluation, kernel: Kernel = DEFAULT_KERNEL) {
     this.table = evaluation.table;
     this.stageBase = evaluation.stageBase;
     this.kernel = kernel === "webassembly" ? createEvaluationKernel(this.table, LEVELS * LEVEL, LEVELS * 4) : undefined;

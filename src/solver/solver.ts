@@ -5,6 +5,7 @@ import { EndgameSearch, NO_CLOCK } from "./endgameSearch.js";
 import { TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "./orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
+import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 
 /** Exact: the final disc difference. WLD: only win, draw or loss (a null window around 0). */
 export type SolveMode = "exact" | "wld";
@@ -39,13 +40,6 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
-/**
- * Who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel (endgameKernel.ts,
- * the default: about twice as fast), or the TypeScript search, the reference it is tested
- * against. The scores are the same; the visits differ.
- */
-export type SolverKernel = "webassembly" | "typescript";
-
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
 
@@ -64,9 +58,10 @@ export class Solver {
   /**
    * With an evaluation, moves far from the end are ordered by a shallow search over it as well
    * (fewer nodes, the same exact scores); without one, fastest first throughout. `kernel`
-   * chooses who solves the last empties (SolverKernel).
+   * chooses who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel
+   * (endgameKernel.ts, about twice as fast) or the TypeScript search.
    */
-  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation, kernel: SolverKernel = "webassembly") {
+  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation, kernel: Kernel = DEFAULT_KERNEL) {
     this.table = new TranspositionTable(tableBits);
     this.search = new EndgameSearch(
       this.table,

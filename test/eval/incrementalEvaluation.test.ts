@@ -3,7 +3,7 @@ import {
   type Disc,
   type Evaluation,
   IncrementalEvaluation,
-  type IncrementalKernel,
+  type Kernel,
   Position,
   Random,
   flips,
@@ -21,7 +21,7 @@ import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js
  * full evaluation of the position after that move; after each move is taken back the state is
  * as before. At the end the whole game is taken back to the start. Returns the game's passes.
  */
-function checkGame(evaluation: Evaluation, random: Random, kernel: IncrementalKernel): number {
+function checkGame(evaluation: Evaluation, random: Random, kernel: Kernel): number {
   const state = new IncrementalEvaluation(evaluation, kernel);
   let p = Position.initial();
   state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
@@ -66,7 +66,7 @@ function checkGame(evaluation: Evaluation, random: Random, kernel: IncrementalKe
 }
 
 /** Both ways of valuing a move's child: every test below runs with each. */
-const KERNELS: readonly IncrementalKernel[] = ["webassembly", "typescript"];
+const KERNELS: readonly Kernel[] = ["webassembly", "typescript"];
 
 describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
   it("equals the full evaluation bit for bit at every position and after every move of 12 random games, passes included", () => {
