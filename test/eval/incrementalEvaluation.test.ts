@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
+  AlphaBeta,
   type Disc,
-  type Evaluation,
+  Evaluation,
   IncrementalEvaluation,
   type Kernel,
   Position,
@@ -10,18 +13,20 @@ import {
   MOBILITY_MAX,
   POTENTIAL_MAX,
   moveCount,
+  parseWeights,
   resultHi,
 } from "../../src/index.js";
 import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
 
 /**
- * Plays a random game from the start with the state following it move by move, and checks at
- * every position, passes included: the state's value is the full evaluation's, bit for bit;
+ * Plays a game from the start, its moves chosen by `pick`, with the state following it move by
+ * move, and checks at every position, passes included: the state's value is the full
+ * evaluation's, bit for bit;
  * every legal move's value after it (`evaluateAfter`, and `play`, `evaluate`, `undo`) is the
  * full evaluation of the position after that move; after each move is taken back the state is
  * as before. At the end the whole game is taken back to the start. Returns the game's passes.
  */
-function checkGame(evaluation: Evaluation, random: Random, kernel: Kernel): number {
+function checkGame(evaluation: Evaluation, pick: (p: Position) => number, kernel: Kernel): number {
   const state = new IncrementalEvaluation(evaluation, kernel);
   let p = Position.initial();
   state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
@@ -51,7 +56,7 @@ function checkGame(evaluation: Evaluation, random: Random, kernel: Kernel): numb
       p = p.swapped();
       continue;
     }
-    const s = squares[random.below(squares.length)]!;
+    const s = pick(p);
     state.play(s, flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi), resultHi);
     path.push("move");
     p = p.play(s);
@@ -65,6 +70,16 @@ function checkGame(evaluation: Evaluation, random: Random, kernel: Kernel): numb
   return passes;
 }
 
+/** A random legal move (the position has one). */
+function randomMoves(random: Random): (p: Position) => number {
+  return (p) => {
+    const squares = p.legalSquares();
+    return squares[random.below(squares.length)]!;
+  };
+}
+
+const SHIPPED_WEIGHTS = fileURLToPath(new URL("../../weights/eval.weights", import.meta.url));
+
 /** Both ways of valuing a move's child: every test below runs with each. */
 const KERNELS: readonly Kernel[] = ["webassembly", "typescript"];
 
@@ -73,12 +88,21 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
     const evaluation = randomEvaluation(31);
     const random = new Random(32);
     let passes = 0;
-    for (let g = 0; g < 12; g++) passes += checkGame(evaluation, random, kernel);
+    for (let g = 0; g < 12; g++) passes += checkGame(evaluation, randomMoves(random), kernel);
     expect(passes).toBeGreaterThan(0);
   });
 
   it("reads each stage's table, whatever the number of stages", () => {
-    for (const stages of [1, 7, 61]) checkGame(randomEvaluation(33, stages), new Random(34 + stages), kernel);
+    for (const stages of [1, 7, 61])
+      checkGame(randomEvaluation(33, stages), randomMoves(new Random(34 + stages)), kernel);
+  });
+
+  it("equals the full evaluation bit for bit at every position of a self-play game of the alpha-beta player with the shipped weights", () => {
+    const weights = parseWeights(new Uint8Array(readFileSync(SHIPPED_WEIGHTS)));
+    if (!weights.ok) throw new Error(weights.error);
+    const evaluation = new Evaluation(weights.value);
+    const player = new AlphaBeta(evaluation);
+    checkGame(evaluation, (p) => player.choose(p, { depth: 3 }).move!, kernel);
   });
 
   it("values a position's children straight after set, by move or by gained discs (passes included), and the position itself after them", () => {
