@@ -6,6 +6,7 @@ import {
   PARITY,
   POTENTIAL_MAX,
 } from "./boardFeatures.js";
+import { lazyModule } from "../kernel.js";
 import { EVALUATION_KERNEL_BASE64 } from "./evaluationKernelBytes.js";
 import { BOARD_OFFSET, PLACES } from "./patterns.js";
 import { SQUARE_FIRST, SQUARE_MASK_HI, SQUARE_MASK_LO, SQUARE_PLACES } from "./squarePlaces.js";
@@ -62,11 +63,7 @@ interface KernelExports {
 /** Words the kernel keeps a place (its change and its weight): 64, more than the places. */
 const PLACE_WORDS = 64;
 
-/**
- * Compiled at the first kernel's creation, not when the module loads: the browser page's bundle
- * imports these modules without evaluating, and its content policy forbids compiling WebAssembly.
- */
-let compiled: WebAssembly.Module | undefined;
+const kernelModule = lazyModule(EVALUATION_KERNEL_BASE64);
 
 const PAGE = 65536;
 
@@ -75,9 +72,8 @@ const PAGE = 65536;
  * today's 13 stages) and room for `levelWords` words of levels and `discWords` of discs.
  */
 export function createEvaluationKernel(table: Int16Array, levelWords: number, discWords: number): EvaluationKernel {
-  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(EVALUATION_KERNEL_BASE64), (c) => c.charCodeAt(0)));
   const constant = (value: number) => new WebAssembly.Global({ value: "i32", mutable: false }, value);
-  const exports = new WebAssembly.Instance(compiled, {
+  const exports = new WebAssembly.Instance(kernelModule(), {
     features: {
       board: constant(BOARD_OFFSET),
       opponentMobility: constant(OPPONENT_MOBILITY),

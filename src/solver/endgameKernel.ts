@@ -1,4 +1,5 @@
 import { DIAGONAL_MASKS, FLIP_LINES } from "../bitboard.js";
+import { lazyModule } from "../kernel.js";
 import { ENDGAME_KERNEL_BASE64 } from "./endgameKernelBytes.js";
 
 /**
@@ -21,26 +22,24 @@ export interface EndgameKernel {
   clear(): void;
 }
 
-/** Where the kernel's memory holds the flips' tables (endgameKernel.wat). */
-const LINES_AT = 4227072;
-const MASKS_AT = 4231168;
+const kernelModule = lazyModule(ENDGAME_KERNEL_BASE64);
 
-/**
- * Compiled at the first kernel's creation, not when the module loads: a bundle that imports the
- * solver's modules without solving (the browser page's, whose content policy forbids compiling
- * WebAssembly) must not compile it.
- */
-let compiled: WebAssembly.Module | undefined;
+interface KernelExports extends EndgameKernel {
+  readonly memory: WebAssembly.Memory;
+  /** Where the kernel's memory holds the flips' tables (endgameKernel.wat). */
+  readonly linesAt: WebAssembly.Global;
+  readonly masksAt: WebAssembly.Global;
+}
 
 /**
  * A new kernel, with its own memory and table. `check` is asked every 256 visits of 7 empty
  * squares or more, and stops the search by returning true (the solver's clock and visit limit).
  */
 export function createEndgameKernel(check: () => boolean): EndgameKernel {
-  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(ENDGAME_KERNEL_BASE64), (c) => c.charCodeAt(0)));
-  const exports = new WebAssembly.Instance(compiled, { host: { check: () => (check() ? 1 : 0) } }).exports;
-  const memory = exports.memory as WebAssembly.Memory;
-  new Uint8Array(memory.buffer, LINES_AT, FLIP_LINES.length).set(FLIP_LINES);
-  new Int32Array(memory.buffer, MASKS_AT, DIAGONAL_MASKS.length).set(DIAGONAL_MASKS);
-  return exports as unknown as EndgameKernel;
+  const exports = new WebAssembly.Instance(kernelModule(), { host: { check: () => (check() ? 1 : 0) } })
+    .exports as unknown as KernelExports;
+  const buffer = exports.memory.buffer;
+  new Uint8Array(buffer, exports.linesAt.value as number, FLIP_LINES.length).set(FLIP_LINES);
+  new Int32Array(buffer, exports.masksAt.value as number, DIAGONAL_MASKS.length).set(DIAGONAL_MASKS);
+  return exports;
 }

@@ -14,6 +14,9 @@
   ;; The move lists: from MOVES, 64 levels of 32 moves of 16 bytes (flips, square, key).
   (global $TABLE_SHIFT i64 (i64.const 47))
   (global $MOVES i32 (i32.const 4194304))
+  ;; The flips' tables' addresses (below), for the loader that copies them in.
+  (global (export "linesAt") i32 (i32.const 4227072))
+  (global (export "masksAt") i32 (i32.const 4231168))
   (global $visits (mut f64) (f64.const 0))
   (global $NOT_A i64 (i64.const 0xfefefefefefefefe))
   (global $NOT_H i64 (i64.const 0x7f7f7f7f7f7f7f7f))
