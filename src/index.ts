@@ -32,6 +32,7 @@ export * from "./choose/randomChooser.js";
 export * from "./solver/endgameReview.js";
 export * from "./kernel.js";
 export * from "./solver/solver.js";
+export * from "./solver/narrowing.js";
 export * from "./solver/solvePlanner.js";
 export * from "./eval/patterns.js";
 export * from "./eval/boardFeatures.js";

@@ -116,8 +116,11 @@ export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedM
     return `solve: ${side}: ${position.empties()} empties not solved (${mode}), ${work}; the search decides`;
   const move = result.move === undefined ? "" : `; ${formatVertex(result.move)} (${formatOtpMove(result.move)})`;
   const score = result.score > 0 ? `+${result.score}` : String(result.score);
-  if (mode === "exact")
-    return `solve: ${side}: ${result.score < 0 ? "proven loss" : "solved exact"} ${score}, ${work}${move}`;
+  if (mode === "exact") {
+    // A narrowed win/draw/loss result that ran out of time is a lower bound, not the score.
+    const kind = result.bound === "lower" ? "solved at least" : result.score < 0 ? "proven loss" : "solved exact";
+    return `solve: ${side}: ${kind} ${score}, ${work}${move}`;
+  }
   const outcome =
     result.score > 0 ? "solved win" : result.score === 0 ? "solved draw" : "proven loss; the search decides";
   return `solve: ${side}: ${outcome}, ${work}${result.score < 0 ? "" : move}`;

@@ -41,7 +41,7 @@ export type EngineReport =
 const SEARCH =
   /^(?:search|thinking): (black|white): (\d+) (?:playouts|visits) in ([\d.]+) s .*?, (\d+) nodes, \d+ pruned; \S+ \(\d \d\) (?:wins ([\d.]+)% of (\d+)|unvisited[^;]*); (?:proven (win|draw|loss); )?pv ?(.*)$/;
 const SOLVED =
-  /^solve: (black|white): (solved exact|proven loss|solved win|solved draw) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
+  /^solve: (black|white): (solved exact|proven loss|solved win|solved draw|solved at least) ?([+-]?\d+)?(?:; the search decides)?, (\d+) nodes in ([\d.]+) s/;
 const ALPHABETA =
   /^alphabeta: (black|white): depth (\d+), (\d+) nodes in ([\d.]+) s .*?; \S+ \(\d \d\) ([+-]?[\d.]+) discs$/;
 const NOTE = /^search: (black|white)(?::| has) (.*)$/;
@@ -70,7 +70,9 @@ export function parseEngineReport(line: string): EngineReport | undefined {
   if (solved !== null) {
     const [, side, what, score, nodes, seconds] = solved;
     const exact = what === "solved exact" || (what === "proven loss" && score !== undefined);
-    const outcome = exact ? "exact" : what === "solved win" ? "win" : what === "solved draw" ? "draw" : "loss";
+    // A bound (a win or a loss narrowed until the time ran out) proves the outcome its sign says.
+    const win = what === "solved win" || (what === "solved at least" && Number(score) > 0);
+    const outcome = exact ? "exact" : win ? "win" : what === "solved draw" ? "draw" : "loss";
     return {
       kind: "solve",
       side: side as "black" | "white",

@@ -37,17 +37,21 @@ export interface SolvePlan {
 /** A random playout from the endgame costs about as much time as this many solver nodes. */
 const NODES_PER_PLAYOUT = 64;
 
+/** A solve's limits from `share` of a move's budget: the time, or the nodes its playouts would cost. */
+export function shareOf(budget: SolveBudget, share: number): Omit<SolvePlan, "mode"> {
+  return {
+    ...(budget.ms === undefined ? {} : { limitMs: budget.ms * share }),
+    ...(budget.playouts === undefined ? {} : { nodeLimit: budget.playouts * NODES_PER_PLAYOUT * share }),
+  };
+}
+
 export class SolvePlanner {
   /** Nodes per millisecond, measured on solves that ran long enough to tell. */
   private rate = INITIAL_RATE;
 
   /** The solve to try with `empties` empty squares and this budget, or undefined for none. */
   plan(empties: number, budget: SolveBudget): SolvePlan | undefined {
-    const limits: SolvePlan = {
-      mode: "exact",
-      ...(budget.ms === undefined ? {} : { limitMs: budget.ms * SOLVE_SHARE }),
-      ...(budget.playouts === undefined ? {} : { nodeLimit: budget.playouts * NODES_PER_PLAYOUT * SOLVE_SHARE }),
-    };
+    const limits: SolvePlan = { mode: "exact", ...shareOf(budget, SOLVE_SHARE) };
     if (empties <= ALWAYS_EMPTIES) return limits;
     const affordable = Math.min(limits.nodeLimit ?? Infinity, (limits.limitMs ?? Infinity) * this.rate);
     const exact = this.estimateNodes(empties);

@@ -6,6 +6,7 @@ import {
   type Chooser,
   Game,
   type SearchLimits,
+  type SearchReport,
   type SolveAttempt,
   Solver,
   SolverFirst,
@@ -61,18 +62,90 @@ describe("the solver first", () => {
     expect(choice.elapsedMs).toBe(tried[0]!.elapsedMs);
   });
 
-  it("leaves a win/draw/loss solve that proves a loss to the next chooser, with the time the solve left, its time added", () => {
+  it("narrows a win/draw/loss solve that proves a loss to the move that loses least, the next chooser not asked", () => {
     if (!lostAt16.ok) throw new Error(lostAt16.error);
     expect(lostAt16.value.position.empties()).toBe(16);
     const next = recording();
     const { chooser, tried } = solverFirst(next);
     const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 200, stopEarly: true });
+    expect(tried).toHaveLength(2);
+    expect(tried[0]).toMatchObject({ mode: "wld" });
+    expect(tried[0]!.result.score).toBeLessThan(0);
+    expect(tried[1]).toMatchObject({ mode: "exact", result: { solved: true, score: -8, bound: "exact", move: 54 } });
+    expect(choice).toMatchObject({ by: "solver", move: 54, mode: "exact", score: -8 });
+    expect(choice.elapsedMs).toBeGreaterThanOrEqual(tried[0]!.elapsedMs + tried[1]!.elapsedMs);
+    expect(next.limits).toEqual([]);
+  });
+
+  it("leaves a proven loss to the next chooser, with the time left, when no probe proves a bound in time", () => {
+    if (!lostAt16.ok) throw new Error(lostAt16.error);
+    const next = recording();
+    const tried: SolveAttempt[] = [];
+    // The clock jumps past the probes' deadline as soon as the win/draw/loss solve is told.
+    let t = 0;
+    let jump = 0;
+    const chooser = new SolverFirst({
+      solver: () => new Solver(16),
+      next,
+      now: () => t++ + jump,
+      tried: (a) => {
+        tried.push(a);
+        jump = 150;
+      },
+    });
+    const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 200, stopEarly: true });
     expect(tried).toHaveLength(1);
-    const [attempt] = tried;
-    expect(attempt).toMatchObject({ mode: "wld" });
-    expect(attempt!.result.score).toBeLessThan(0);
-    expect(next.limits).toEqual([{ timeMs: 200 - attempt!.elapsedMs, stopEarly: true }]);
-    expect(choice).toMatchObject({ by: "random", elapsedMs: attempt!.elapsedMs + 7 });
+    expect(tried[0]).toMatchObject({ mode: "wld" });
+    expect(next.limits).toHaveLength(1);
+    const spent = 200 - next.limits[0]!.timeMs!;
+    expect(spent).toBeGreaterThan(150);
+    expect(next.limits[0]).toEqual({ timeMs: 200 - spent, stopEarly: true });
+    expect(choice).toMatchObject({ by: "random", elapsedMs: spent + 7 });
+  });
+
+  it("narrows a proven win to the best margin the time allows", () => {
+    // 16 empties, won: the problem whose win/draw/loss solve fits 200 ms but whose exact one does not.
+    const won = readFileSync(join(import.meta.dirname, "../positions/eval-16.obf"), "utf8")
+      .split("\n")
+      .map((l) => parseObf(l))
+      .find((p) => p.ok && p.value.moves[0]!.score > 0);
+    if (won === undefined || !won.ok) throw new Error("no won position in eval-16.obf");
+    const { position, moves } = won.value;
+    const next = recording();
+    const { chooser, tried } = solverFirst(next);
+    const choice = chooser.choose(new Game(position), { timeMs: 200 });
+    expect(tried.map((a) => a.mode)).toEqual(["wld", "exact"]);
+    expect(choice).toMatchObject({ by: "solver", mode: "exact", score: moves[0]!.score });
+    expect(moves.filter((m) => m.score === moves[0]!.score).map((m) => m.move)).toContain(choice.move);
+    expect(next.limits).toEqual([]);
+  });
+
+  it("plays a win the tree search proved for the margin, with the share of the budget its search left", () => {
+    const solver = new Solver(16);
+    // A won position of eval-16 whose winning moves keep different margins.
+    const problem = readFileSync(join(import.meta.dirname, "../positions/eval-16.obf"), "utf8")
+      .split("\n")
+      .map((l) => parseObf(l))
+      .flatMap((p) => (p.ok && p.value.moves[0]!.score > 0 ? [p.value.position] : []))
+      .map((position) => ({
+        position,
+        scores: position.legalMoves().map((move) => ({ move, score: -solver.solve(position.play(move)).score })),
+      }))
+      .find(({ scores }) => scores.filter((m) => m.score > 0).length >= 2)!;
+    const wins = problem.scores.filter((m) => m.score > 0).sort((a, b) => a.score - b.score);
+    const worstWin = wins[0]!;
+    const report = { proven: "win" } as unknown as SearchReport;
+    const next: Chooser = { choose: () => ({ by: "search", move: worstWin.move, report, elapsedMs: 5 }) };
+    const { chooser, tried } = solverFirst(next);
+    // Too few visits for any solve to be planned: the search decides, then the probes narrow.
+    const choice = chooser.choose(new Game(problem.position), { visits: 2000 });
+    expect(tried).toHaveLength(1);
+    expect(tried[0]).toMatchObject({ mode: "exact", result: { solved: true } });
+    expect(choice.by).toBe("solver");
+    const kept = problem.scores.find((m) => m.move === choice.move)!.score;
+    expect(kept).toBeGreaterThanOrEqual(tried[0]!.result.score);
+    expect(tried[0]!.result.score).toBeGreaterThan(worstWin.score);
+    expect(choice.elapsedMs).toBeGreaterThan(5);
   });
 
   it("goes straight to the next chooser when no solve fits, the limits as they were", () => {

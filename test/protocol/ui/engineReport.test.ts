@@ -122,6 +122,23 @@ describe("our engine's report lines, read back", () => {
     });
   });
 
+  it.each([
+    [8, "win"],
+    [-4, "loss"],
+  ] as const)("reads a solve narrowed to at least %d as a proven %s", (score, outcome) => {
+    const bound = { ...solve(score), bound: "lower" } as SolveResult;
+    const line = formatSolveReport(bound, "exact", 20, BLACK);
+    expect(line).toMatch(/^solve: black: solved at least [+-]\d+, 5000 nodes/);
+    expect(parseEngineReport(line)).toEqual({
+      kind: "solve",
+      side: "black",
+      nodes: 5000,
+      seconds: 0.02,
+      outcome,
+      score: undefined,
+    });
+  });
+
   it("reads an unfinished solve as no report (the search's line follows)", () => {
     expect(parseEngineReport(formatSolveReport(solve(0, false), "exact", 20, BLACK))).toBeUndefined();
   });
