@@ -32,7 +32,7 @@ const MIN_SECONDS = 0.01;
 const MAX_SECONDS = 60;
 /** The page's time per move unless --time says otherwise: quick enough to play, long enough to search. */
 const DEFAULT_SECONDS = 1;
-/** Engine processes at once (one per tab; our engine's tree is about 185 MB), and how long an unused one lives. */
+/** Engine processes at once (one per tab; our engine's tree takes up to 1 GB, touched as it grows), and how long an unused one lives. */
 const MAX_TABLES = 4;
 const IDLE_MS = 15 * 60 * 1000;
 /** Replies other than moves, and how far past its time per move an engine may go before it counts as hung. */

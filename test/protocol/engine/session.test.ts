@@ -158,7 +158,7 @@ describe("search options", () => {
     [["--tune", "ucbC=1000"], "--tune: ucbC: 1000 is out of range"],
     [["--pp-r", "x"], "--pp-r: expected a number"],
     [["--max-nodes", "10"], "--max-nodes: 10 is out of range"],
-    [["--max-nodes", "20000001"], "--max-nodes: 20000001 is out of range"],
+    [["--max-nodes", "32000001"], "--max-nodes: 32000001 is out of range"],
     [["--playouts", "10000001"], "--playouts: 10000001 is out of range"],
     [["--no-pp"], 'unknown option "--no-pp"'],
     [["--solve-empties", "15"], "--solve-empties: 15 is out of range"],
