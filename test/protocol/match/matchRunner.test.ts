@@ -184,6 +184,38 @@ describe("the match runner", () => {
     expect(processesWith(MARKER)).toEqual([]);
   }, 60_000);
 
+  it("once it has seen enough, starts no game and ends the engines of the games under way by closing their input", async () => {
+    // Both games hang on B's genmove, for up to a minute; the engines end at the end of their input.
+    const enough = new AbortController();
+    const timer = setTimeout(() => enough.abort(), 1000);
+    const started = performance.now();
+    const result = await runMatch(
+      settings([othello, misbehaving("hang")], 10, { concurrency: 2, genmoveLimitMs: 60_000, replyLimitMs: 30_000 }),
+      registry,
+      () => {},
+      undefined,
+      enough.signal,
+    );
+    clearTimeout(timer);
+    // Not the genmove limit, nor the reply limit after which an engine still there is killed.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.games).toEqual([]);
+    expect(result.names).toEqual(["othello-uct", "hang"]);
+    expect(processesWith(MARKER)).toEqual([]);
+  }, 60_000);
+
+  it("told it has seen enough by the game it reports, plays no other", async () => {
+    const enough = new AbortController();
+    const result = await runMatch(
+      settings([othello, othello], 6),
+      registry,
+      () => enough.abort(),
+      undefined,
+      enough.signal,
+    );
+    expect(result.games.map((g) => [g.index, g.forfeit])).toEqual([[0, undefined]]);
+  }, 60_000);
+
   it("runs as othello match, printing the summary and writing JSON, GGF and a log", () => {
     const json = join(dir, "match.json");
     const ggf = join(dir, "match.ggf");
