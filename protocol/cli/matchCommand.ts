@@ -6,7 +6,9 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally } from "../match/matchRunner.js";
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
-import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
+import { PairCounter, type Pentanomial, pentanomial } from "../match/pentanomial.js";
+import { type Sprt, type SprtState, sprtState } from "../match/sprt.js";
+import { parseDecimal, parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
 import { checkOutputFile, openOutputFile } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
@@ -32,11 +34,37 @@ export interface MatchArguments {
   readonly log: string | undefined;
   readonly json: string | undefined;
   readonly ggf: string | undefined;
+  readonly sprt: { readonly elo0: number; readonly elo1: number } | undefined;
+  readonly sprtAlpha: number | undefined;
+  readonly sprtBeta: number | undefined;
 }
 
 function parseProtocol(text: string): Result<Protocol> {
   return text === "otp" || text === "gtp" ? ok(text) : err(`the protocol is otp or gtp, got "${printable(text)}"`);
 }
+
+/** `--sprt`'s two Elo differences, "ELO0 ELO1", the first the smaller. */
+function parseHypotheses(text: string): Result<{ elo0: number; elo1: number }> {
+  const words = text.split(" ");
+  if (words.length !== 2) return err(`expected two Elo differences ELO0 ELO1, got "${printable(text)}"`);
+  const elos = [];
+  for (const word of words) {
+    const elo = parseDecimal(word, -1000, 1000);
+    if (!elo.ok) return elo;
+    elos.push(elo.value);
+  }
+  const [elo0, elo1] = elos as [number, number];
+  return elo0 < elo1 ? ok({ elo0, elo1 }) : err(`ELO0 must be less than ELO1, got ${elo0} and ${elo1}`);
+}
+
+/** An SPRT's alpha or beta: a chance of error, more than 0 and less than 1/2. */
+function parseErrorChance(text: string): Result<number> {
+  const chance = parseDecimal(text, 0, 0.5);
+  if (!chance.ok) return chance;
+  return chance.value > 0 && chance.value < 0.5 ? chance : err(`must be more than 0 and less than 0.5, got ${text}`);
+}
+
+const DEFAULT_ERROR_CHANCE = 0.05;
 
 export const matchProgram: Program<MatchArguments> = {
   name: "othello match",
@@ -45,7 +73,8 @@ export const matchProgram: Program<MatchArguments> = {
     "Plays games between two engine commands over stdin/stdout, each speaking OTP or GTP, and reports",
     "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited or",
     "an engine could not start (then no game is played). Ctrl-C stops it: the games finished are reported and",
-    "written to the files, and the status is 130.",
+    "written to the files, and the status is 130. With --sprt it stops as soon as a sequential probability ratio",
+    "test over the pairs of games decides between two Elo differences; the summary says which it accepted.",
   ],
   options: {
     "--engine-a": field(
@@ -106,6 +135,27 @@ export const matchProgram: Program<MatchArguments> = {
       "every game in GGF (NBoard's and GGS's format), one a line, with each move's time",
       nonEmpty,
     ),
+    "--sprt": {
+      ...field(
+        "sprt",
+        "ELO0 ELO1",
+        "stop as soon as an SPRT accepts H0, Elo A - B is ELO0, or H1, it is ELO1 (logistic Elo, from -1000 to 1000, ELO0 < ELO1), from the pairs of games (pentanomial); --games is then the most to play, and even",
+        parseHypotheses,
+      ),
+      words: 2,
+    },
+    "--sprt-alpha": field(
+      "sprtAlpha",
+      "A",
+      `the SPRT's chance of accepting H1 when H0 holds (default ${DEFAULT_ERROR_CHANCE}, more than 0, less than 0.5)`,
+      parseErrorChance,
+    ),
+    "--sprt-beta": field(
+      "sprtBeta",
+      "B",
+      `its chance of accepting H0 when H1 holds (default ${DEFAULT_ERROR_CHANCE})`,
+      parseErrorChance,
+    ),
   },
   defaults: () => ({
     engineA: undefined,
@@ -124,6 +174,9 @@ export const matchProgram: Program<MatchArguments> = {
     log: undefined,
     json: undefined,
     ggf: undefined,
+    sprt: undefined,
+    sprtAlpha: undefined,
+    sprtBeta: undefined,
   }),
 };
 
@@ -133,6 +186,7 @@ interface MatchOptions {
   readonly jsonFile: string | undefined;
   readonly ggfFile: string | undefined;
   readonly openingsSource: string;
+  readonly sprt: Sprt | undefined;
 }
 
 function matchOptions(a: MatchArguments): Result<MatchOptions> {
@@ -146,6 +200,11 @@ function matchOptions(a: MatchArguments): Result<MatchOptions> {
     if (!argv.ok) return err(`${flag}: ${argv.error}`);
     engines.push({ argv: argv.value, protocol });
   }
+  if (a.sprt === undefined) {
+    if (a.sprtAlpha !== undefined) return err("--sprt-alpha needs --sprt");
+    if (a.sprtBeta !== undefined) return err("--sprt-beta needs --sprt");
+  } else if (a.games % 2 !== 0)
+    return err(`with --sprt, --games (the most to play) must be even, the test counting pairs; got ${a.games}`);
   let openings: Move[][];
   let openingsSource: string;
   if (a.openings !== undefined) {
@@ -178,6 +237,10 @@ function matchOptions(a: MatchArguments): Result<MatchOptions> {
     jsonFile: a.json,
     ggfFile: a.ggf,
     openingsSource,
+    sprt:
+      a.sprt === undefined
+        ? undefined
+        : { ...a.sprt, alpha: a.sprtAlpha ?? DEFAULT_ERROR_CHANCE, beta: a.sprtBeta ?? DEFAULT_ERROR_CHANCE },
   });
 }
 
@@ -221,9 +284,12 @@ function moveTimes(games: readonly GameRecord[], engine: 0 | 1): MoveTimes {
   };
 }
 
-function summarize(result: MatchResult) {
+function summarize(options: MatchOptions, result: MatchResult) {
   const t = tally(result.games);
+  const pairs = pentanomial(result.games);
   return {
+    pairs,
+    sprt: options.sprt === undefined ? undefined : sprtState(pairs, options.sprt),
     tally: t,
     games: result.games.length,
     score: score(t),
@@ -233,8 +299,24 @@ function summarize(result: MatchResult) {
   };
 }
 
+/** An LLR or a bound, to two decimals (never "-0.00"). */
+function formatLlr(x: number): string {
+  const rounded = Math.round(x * 100) / 100;
+  return (rounded === 0 ? 0 : rounded).toFixed(2);
+}
+
+/** The LLR and, in brackets, its bounds. */
+function formatLlrBounds(state: SprtState): string {
+  return `LLR ${formatLlr(state.llr)} (${formatLlr(state.lower)}, ${formatLlr(state.upper)})`;
+}
+
+const formatAccepted = (state: SprtState): string =>
+  state.accepted === undefined ? "no decision" : `${state.accepted} accepted`;
+
+const formatPairs = (pairs: Pentanomial): string => `[${pairs.join(", ")}]`;
+
 function report(options: MatchOptions, result: MatchResult, print: (line: string) => void): void {
-  const s = summarize(result);
+  const s = summarize(options, result);
   const { wins, draws, losses } = s.tally;
   options.settings.engines.forEach((e, i) => {
     print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`);
@@ -245,6 +327,13 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
   );
   print(`score of A: ${s.score.toFixed(3)} (${wins + draws / 2}/${s.games})`);
   print(`Elo A - B: ${formatElo(s.elo.elo)} (95% CI ${formatElo(s.elo.low)} to ${formatElo(s.elo.high)})`);
+  print(`pairs: ${formatPairs(s.pairs)}, by A's points in the pair: 0, 0.5, 1, 1.5, 2`);
+  if (options.sprt !== undefined && s.sprt !== undefined) {
+    const { elo0, elo1, alpha, beta } = options.sprt;
+    print(
+      `SPRT: ${formatLlrBounds(s.sprt)} ${formatAccepted(s.sprt)}   H0: Elo ${elo0}, H1: Elo ${elo1}, alpha ${alpha}, beta ${beta}`,
+    );
+  }
   for (const i of [0, 1] as const) {
     const m = s.moveTimes[i]!;
     print(
@@ -256,7 +345,7 @@ function report(options: MatchOptions, result: MatchResult, print: (line: string
 
 /** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
 function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
-  const s = summarize(result);
+  const s = summarize(options, result);
   const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
   const engines = options.settings.engines.map((e, i) => ({
     label: LABELS[i],
@@ -274,8 +363,11 @@ function matchJson(options: MatchOptions, result: MatchResult, date: string): st
     eloHigh: finite(s.elo.high),
     forfeits: s.forfeits,
     moveTimes: s.moveTimes,
+    pairs: s.pairs,
+    sprt: s.sprt === undefined ? null : { ...s.sprt, accepted: s.sprt.accepted ?? null },
   };
-  return `${JSON.stringify({ date, engines, settings: { ...settings, openings: options.openingsSource }, summary, games: result.games }, null, 2)}\n`;
+  const allSettings = { ...settings, openings: options.openingsSource, sprt: options.sprt ?? null };
+  return `${JSON.stringify({ date, engines, settings: allSettings, summary, games: result.games }, null, 2)}\n`;
 }
 
 function progressBar(done: number, total: number, games: readonly GameRecord[]): string {
@@ -296,7 +388,8 @@ export async function matchCommand(args: readonly string[], out: Output): Promis
 
 /**
  * The match the arguments describe, played, reported and written to its files; the exit
- * status: 0, 1 when a game was forfeited, 2 when the arguments are wrong (nothing is played).
+ * status: 0 (an SPRT's early end included), 1 when a game was forfeited, 2 when the arguments
+ * are wrong (nothing is played).
  */
 export async function playMatch(a: MatchArguments, out: Output): Promise<number> {
   const checked = matchOptions(a);
@@ -325,6 +418,9 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
     registry.killAll();
   };
   process.on("SIGINT", stop).on("SIGTERM", stop);
+  // The SPRT, if any, weighs the pairs as they complete, and ends the match once it decides.
+  const decided = new AbortController();
+  const pairs = new PairCounter();
   const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
@@ -335,10 +431,20 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
       finished.push(game);
       if (logFd !== undefined) writeSync(logFd, `${describeGame(game).join("\n")}\n`);
       else if (game.forfeit !== undefined) log(`${tty ? "\r\x1b[K" : ""}${describeGame(game).join("\n")}`);
+      if (pairs.add(game) && options.sprt !== undefined) {
+        const state = sprtState(pairs.counts, options.sprt);
+        const complete = pairs.counts.reduce((a, b) => a + b, 0);
+        const after = complete === 1 ? "1 pair" : `${complete} pairs`;
+        const verdict = state.accepted === undefined ? "" : `: ${formatAccepted(state)}`;
+        const counts = formatPairs(pairs.counts);
+        log(`${tty ? "\r\x1b[K" : ""}SPRT after ${after}: ${formatLlrBounds(state)}, pairs ${counts}${verdict}`);
+        if (state.accepted !== undefined) decided.abort();
+      }
       const bar = progressBar(finished.length, options.settings.games, finished);
       process.stderr.write(tty ? `\r\x1b[K${bar}` : `${bar}\n`);
     },
     interrupted.signal,
+    decided.signal,
   );
   if (tty && finished.length > 0) process.stderr.write("\n");
   process.off("SIGINT", stop).off("SIGTERM", stop);

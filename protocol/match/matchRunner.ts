@@ -78,6 +78,14 @@ class Seat {
     return this.process?.lastWords ?? [];
   }
 
+  /**
+   * Closes the engine's input mid-game, the gentle end of an engine: it exits after its reply
+   * under way (or is killed after `limitMs`), and the game ends in a forfeit nobody keeps.
+   */
+  abandon(limitMs: number): void {
+    void this.process?.stop(limitMs);
+  }
+
   discard(): void {
     this.process?.kill();
     this.process = undefined;
@@ -169,19 +177,30 @@ export interface MatchResult {
 /**
  * Plays the match on `concurrency` workers, each with its own pair of engine processes, and
  * reports every finished game to `onGame` as it comes. Both engines are started once first: one
- * that cannot start ends the match before any game. Once `stop` is aborted no game starts, and
- * the games then under way are left out (their engines are being killed).
+ * that cannot start ends the match before any game. Once `stop` is aborted (an interrupt) no
+ * game starts, and the games then under way are left out (their engines are being killed).
+ * Once `enough` is aborted (the caller has seen enough games: an SPRT decided) no game starts
+ * either, and the games under way are left out, but their engines are ended gently: their input
+ * is closed, and they are killed only if they are still there after the reply limit.
  */
 export async function runMatch(
   settings: MatchSettings,
   registry: ProcessRegistry,
   onGame: (game: GameRecord) => void,
   stop?: AbortSignal,
+  enough?: AbortSignal,
 ): Promise<MatchResult> {
   const games: GameRecord[] = [];
   const names: [string | undefined, string | undefined] = [undefined, undefined];
-  const seatsOf = (): readonly [Seat, Seat] =>
-    [new Seat(settings.engines[0], registry), new Seat(settings.engines[1], registry)] as const;
+  const seats: Seat[] = [];
+  const seatsOf = (): readonly [Seat, Seat] => {
+    const pair = [new Seat(settings.engines[0], registry), new Seat(settings.engines[1], registry)] as const;
+    seats.push(...pair);
+    return pair;
+  };
+  const abandon = (): void => {
+    for (const seat of seats) seat.abandon(settings.replyLimitMs);
+  };
   const first = seatsOf();
   for (const engine of [0, 1] as const) {
     const started = await first[engine].ready(settings.replyLimitMs);
@@ -191,24 +210,27 @@ export async function runMatch(
       return { names, games: [], unstarted };
     }
   }
+  enough?.addEventListener("abort", abandon, { once: true });
   let next = 0;
-  const stopped = (): boolean => stop?.aborted === true;
-  async function worker(seats: readonly [Seat, Seat]): Promise<void> {
+  const interrupted = (): boolean => stop?.aborted === true;
+  const stopped = (): boolean => interrupted() || enough?.aborted === true;
+  async function worker(own: readonly [Seat, Seat]): Promise<void> {
     try {
       while (next < settings.games && !stopped()) {
-        const record = await playGame(seats, next++, settings);
+        const record = await playGame(own, next++, settings);
         if (stopped()) break;
         games[record.index] = record;
         onGame(record);
       }
     } finally {
-      if (stopped()) for (const seat of seats) seat.discard();
-      else await Promise.all(seats.map((s) => s.close(settings.replyLimitMs)));
-      for (const i of [0, 1] as const) names[i] ??= seats[i].name;
+      if (interrupted()) for (const seat of own) seat.discard();
+      else await Promise.all(own.map((s) => s.close(settings.replyLimitMs)));
+      for (const i of [0, 1] as const) names[i] ??= own[i].name;
     }
   }
   const workers = Math.min(settings.concurrency, settings.games);
   await Promise.all(Array.from({ length: workers }, (_, i) => worker(i === 0 ? first : seatsOf())));
+  enough?.removeEventListener("abort", abandon);
   return { names, games: games.filter((g) => g !== undefined) };
 }
 

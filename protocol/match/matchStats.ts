@@ -16,6 +16,11 @@ export function eloFromScore(s: number): number {
   return 400 * Math.log10(s / (1 - s));
 }
 
+/** The expected score per game of a side `elo` stronger: the logistic curve that `eloFromScore` inverts. */
+export function scoreFromElo(elo: number): number {
+  return 1 / (1 + 10 ** (-elo / 400));
+}
+
 export interface EloEstimate {
   readonly elo: number;
   /** The 95% confidence interval, from the normal approximation of the mean score. */

@@ -23,9 +23,13 @@ export function parsePositiveSeconds(text: string): Result<number> {
   return !s.ok || s.value > 0 ? s : err("must be more than 0 seconds");
 }
 
-/** A decimal number from min to max, digits with an optional fraction ("0.6", "2", ".5" is refused). */
+/**
+ * A decimal number from min to max, digits with an optional fraction ("0.6", "2", ".5" is
+ * refused), and a minus sign only where the range has negative numbers.
+ */
 export function parseDecimal(text: string, min: number, max: number): Result<number> {
-  if (!/^\d+(\.\d+)?$/.test(text)) return err(`expected a number from ${min} to ${max}, got "${printable(text)}"`);
+  const form = min < 0 ? /^-?\d+(\.\d+)?$/ : /^\d+(\.\d+)?$/;
+  if (!form.test(text)) return err(`expected a number from ${min} to ${max}, got "${printable(text)}"`);
   const n = Number(text);
   if (n < min || n > max) return err(`${printable(text)} is out of range: expected ${min} to ${max}`);
   return ok(n);

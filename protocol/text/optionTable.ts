@@ -8,6 +8,11 @@ import { printable } from "./numbers.js";
 export interface OptionSpec<T> {
   /** The value's placeholder in the usage; absent for a flag, which takes no value. */
   readonly value?: string;
+  /**
+   * How many words of the command line the value takes (`--sprt ELO0 ELO1`: 2; default 1):
+   * `apply` gets them joined by a space, as it gets `--sprt="ELO0 ELO1"`.
+   */
+  readonly words?: number;
   readonly help: string;
   /** Another name for the same option, an older one kept working; the usage gives it on this option's line. */
   readonly alias?: string;
@@ -133,10 +138,11 @@ export function parseOptions<T>(table: OptionTable<T>, args: readonly string[], 
     } else if (eq >= 0) {
       value = arg.slice(eq + 1);
     } else {
-      const next = args[i + 1];
-      if (next === undefined || next.startsWith("--")) return err(`${name} needs a value ${spec.value}`);
-      value = next;
-      i++;
+      const words = args.slice(i + 1, i + 1 + (spec.words ?? 1));
+      if (words.length < (spec.words ?? 1) || words.some((word) => word.startsWith("--")))
+        return err(`${name} needs a value ${spec.value}`);
+      value = words.join(" ");
+      i += words.length;
     }
     const applied = spec.apply(settings, value);
     if (!applied.ok) return err(`${name}: ${applied.error}`);

@@ -9,6 +9,7 @@ import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
 import { type EngineSpec, type MatchSettings, runMatch, tally } from "../../../protocol/match/matchRunner.js";
 import { eloEstimate, eloFromScore, formatElo, score } from "../../../protocol/match/matchStats.js";
 import { formatOpening, parseOpening, parseOpeningsFile, randomOpenings } from "../../../protocol/match/openings.js";
+import { runOthello } from "../cli/runOthello.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
@@ -184,6 +185,38 @@ describe("the match runner", () => {
     expect(processesWith(MARKER)).toEqual([]);
   }, 60_000);
 
+  it("once it has seen enough, starts no game and ends the engines of the games under way by closing their input", async () => {
+    // Both games hang on B's genmove, for up to a minute; the engines end at the end of their input.
+    const enough = new AbortController();
+    const timer = setTimeout(() => enough.abort(), 1000);
+    const started = performance.now();
+    const result = await runMatch(
+      settings([othello, misbehaving("hang")], 10, { concurrency: 2, genmoveLimitMs: 60_000, replyLimitMs: 30_000 }),
+      registry,
+      () => {},
+      undefined,
+      enough.signal,
+    );
+    clearTimeout(timer);
+    // Not the genmove limit, nor the reply limit after which an engine still there is killed.
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(result.games).toEqual([]);
+    expect(result.names).toEqual(["othello-uct", "hang"]);
+    expect(processesWith(MARKER)).toEqual([]);
+  }, 60_000);
+
+  it("told it has seen enough by the game it reports, plays no other", async () => {
+    const enough = new AbortController();
+    const result = await runMatch(
+      settings([othello, othello], 6),
+      registry,
+      () => enough.abort(),
+      undefined,
+      enough.signal,
+    );
+    expect(result.games.map((g) => [g.index, g.forfeit])).toEqual([[0, undefined]]);
+  }, 60_000);
+
   it("runs as othello match, printing the summary and writing JSON, GGF and a log", () => {
     const json = join(dir, "match.json");
     const ggf = join(dir, "match.ggf");
@@ -250,6 +283,61 @@ describe("the match runner", () => {
     expect(bad.status).toBe(2);
     expect(bad.stderr).toBe("othello match: --engine-b is missing (see othello match --help)\n");
   }, 60_000);
+
+  it("with --sprt, stops once the test decides: our engine against random moves, H1 of [0, 50] accepted", async () => {
+    const json = join(dir, "sprt.json");
+    // Reproducible engines, marked by their unusual seeds so as to see that none is left behind.
+    const strong = `node ${OTHELLO} --visits 200 --seed 9127`;
+    const random = `node ${OTHELLO} --search random --seed 9128`;
+    const { status, stdout, stderr } = await runOthello([
+      "match",
+      "--engine-a",
+      strong,
+      "--engine-b",
+      random,
+      "--games",
+      "40",
+      "--concurrency",
+      "2",
+      "--sprt",
+      "0",
+      "50",
+      "--json",
+      json,
+    ]);
+    expect(status, stderr).toBe(0);
+    const sprt =
+      /^SPRT: LLR (\d+\.\d\d) \(-2\.94, 2\.94\) H1 accepted {3}H0: Elo 0, H1: Elo 50, alpha 0\.05, beta 0\.05$/m.exec(
+        stdout,
+      );
+    expect(sprt, stdout).not.toBeNull();
+    expect(Number(sprt![1])).toBeGreaterThanOrEqual(2.94);
+    const pairs = JSON.parse(
+      /^pairs: (\[[\d, ]+\]), by A's points in the pair: 0, 0\.5, 1, 1\.5, 2$/m.exec(stdout)![1]!,
+    );
+    const complete = pairs.reduce((a: number, b: number) => a + b, 0);
+    const played = Number(/^games: (\d+) /m.exec(stdout)?.[1]);
+    // Stopped at a pair's end, before the 20 pairs; the other worker's game, if done first, reported too.
+    expect(complete).toBeLessThan(20);
+    expect(played - 2 * complete).toBeGreaterThanOrEqual(0);
+    expect(played - 2 * complete).toBeLessThanOrEqual(1);
+    // A line after each pair, the last the one that decided.
+    const progress = stderr.split("\n").filter((l) => l.startsWith("SPRT after "));
+    expect(progress).toHaveLength(complete);
+    expect(progress[0]).toMatch(/^SPRT after 1 pair: LLR -?\d+\.\d\d \(-2\.94, 2\.94\), pairs \[[\d, ]+\]$/);
+    expect(progress.at(-1)).toBe(
+      `SPRT after ${complete} pairs: LLR ${sprt![1]} (-2.94, 2.94), pairs [${pairs.join(", ")}]: H1 accepted`,
+    );
+    const data = JSON.parse(readFileSync(json, "utf8"));
+    expect(data.settings.sprt).toEqual({ elo0: 0, elo1: 50, alpha: 0.05, beta: 0.05 });
+    expect(data.summary.pairs).toEqual(pairs);
+    expect(data.summary.sprt.accepted).toBe("H1");
+    expect(data.summary.sprt.lower).toBeCloseTo(-Math.log(19), 12);
+    expect(data.summary.sprt.upper).toBeCloseTo(Math.log(19), 12);
+    expect(data.summary.sprt.llr).toBeCloseTo(Number(sprt![1]), 2);
+    expect(data.games).toHaveLength(played);
+    expect(processesWith("--seed 912")).toEqual([]);
+  }, 120_000);
 
   it.each(["--log", "--json", "--ggf"])(
     "refuses a %s file it cannot write before playing: status 2, the reason, and no file written",

@@ -12,6 +12,7 @@ import {
   keyed,
   parseOptions,
   USAGE_WIDTH,
+  valued,
   wrapText,
 } from "../../../protocol/text/optionTable.js";
 
@@ -98,6 +99,40 @@ describe("a keyed option", () => {
       "  size  1 to 99  5        the size. Why 5: it fits",
       "  loud  on|off   off      speak up. Why off: nobody asked",
     ]);
+  });
+});
+
+describe("an option whose value is several words", () => {
+  const SPANNING: OptionTable<Settings> = {
+    ...TABLE,
+    "--range": {
+      ...valued("LOW HIGH", "from LOW to HIGH", ok, (s, text: string) => {
+        const [count, size] = text.split(" ").map(Number);
+        return { ...s, count: count!, size: size! };
+      }),
+      words: 2,
+    },
+  };
+  const parseSpanning = (...args: string[]) => parseOptions(SPANNING, args, DEFAULTS);
+
+  it("takes the words after its name, or the one value after =, and leaves the next words alone", () => {
+    for (const args of [
+      ["--range", "-3", "7", "x"],
+      ["--range=-3 7", "x"],
+    ])
+      expect(parseSpanning(...args)).toEqual({
+        ok: true,
+        value: { settings: { ...DEFAULTS, count: -3, size: 7 }, positional: ["x"] },
+      });
+  });
+
+  it("needs all its words, none of them an option", () => {
+    for (const args of [["--range", "1"], ["--range", "1", "--quiet"], ["--range"]])
+      expect(parseSpanning(...args)).toEqual({ ok: false, error: "--range needs a value LOW HIGH" });
+  });
+
+  it("shows all its words in the usage", () => {
+    expect(formatOptions(SPANNING)[3]).toBe("  --range LOW HIGH  from LOW to HIGH");
   });
 });
 
