@@ -37,6 +37,7 @@ export * from "./eval/patterns.js";
 export * from "./eval/boardFeatures.js";
 export * from "./eval/weights.js";
 export * from "./eval/weightsFile.js";
+export * from "./eval/childValues.js";
 export * from "./eval/evaluation.js";
 export * from "./eval/incrementalEvaluation.js";
 export * from "./eval/alphaBeta.js";
