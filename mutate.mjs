@@ -15,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 const GROUPS = [
   [
     "search-tree",
-    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof",
+    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof proving",
     "search",
   ],
   ["search-selection", "selection report", "search"],
