@@ -67,12 +67,12 @@ check: $(NODE_MODULES)
 
 # Mutation testing with StrykerJS (stryker.config.mjs, docs/mutation.md), not part of check: the
 # solver's and the search's files are mutated one change at a time and their unit tests
-# (vitest.mutate.config.ts) run against each mutant, a run per group of files (mutate.mjs); the
+# (vitest.mutate.config.ts) run against each mutant, a run per group of files (tools/mutate.mjs); the
 # reports go to reports/mutation/GROUP/, the table of scores to reports/mutation/summary.md.
 # A rerun tests only what changed since; rm -rf reports/mutation first for a run from nothing.
 # MUTATE=GLOBS (comma-separated) runs those files alone, e.g. make mutate MUTATE='src/solver/parity.ts'.
 mutate: othello
-	MUTATE_REPORTS='$(MUTATE_REPORTS)' node mutate.mjs '$(MUTATE)'
+	MUTATE_REPORTS='$(MUTATE_REPORTS)' node tools/mutate.mjs '$(MUTATE)'
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
 # any file it would change and on any lint finding.
@@ -143,7 +143,7 @@ package-test: $(NODE_MODULES)
 bench: othello
 	./othello bench
 
-# The solver's speed (docs/solver.md, solveBench.mjs): nodes, nodes a second and time on fforum
+# The solver's speed (docs/solver.md, tools/solveBench.mjs): nodes, nodes a second and time on fforum
 # 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick (REFSOLVE=PATH, or
 # built from ../shared/bench into a temporary directory; REFSOLVE=none leaves it out) and, with
 # BASE=DIR of a built checkout (the previous commit's), that build; all in turn each round, so that
@@ -153,7 +153,7 @@ REFSOLVE ?=
 BASE ?=
 SOLVE_QUICK ?=
 solve-bench: othello
-	@node solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
+	@node tools/solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
 	  $(if $(filter 1,$(SOLVE_QUICK)),--quick)
 
 # The WebAssembly kernels, the solver's (src/solver/endgameKernel.wat, docs/solver.md) and the

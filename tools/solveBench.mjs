@@ -4,7 +4,7 @@
 // the totals the programs print, measured inside each process; a solver's time is the median of
 // its rounds, and a ratio the median of the rounds' ratios.
 //
-//   node solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]
+//   node tools/solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,7 +16,7 @@ const SHARED_BENCH = "../shared/bench";
 
 function usage(message) {
   console.error(`solve-bench: ${message}`);
-  console.error("usage: node solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]");
+  console.error("usage: node tools/solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]");
   process.exit(2);
 }
 
