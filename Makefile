@@ -144,12 +144,15 @@ bench: othello
 	./othello bench
 
 # The solver's speed (docs/solver.md, tools/solveBench.mjs): nodes, nodes a second and time on fforum
-# 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick (REFSOLVE=PATH, or
-# built from ../shared/bench into a temporary directory; REFSOLVE=none leaves it out) and, with
-# BASE=DIR of a built checkout (the previous commit's), that build; all in turn each round, so that
-# they see the same load. SOLVE_QUICK=1: fforum 1-19 only (the 20-22 set takes about 95 s a round).
+# 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick and, with BASE=DIR of
+# a built checkout (the previous commit's), that build; all in turn each round, so that they see
+# the same load. SOLVE_QUICK=1: fforum 1-19 only (the 20-22 set takes about 95 s a round).
+# The C yardstick, not part of the project: refsolve.c, an exact solver in plain C, one of the
+# course's two C yardsticks (with refplay.c, random playouts), built with their own Makefile.
+# REFSOLVE is its program (refsolve-generic) or the folder of its sources, built into a temporary
+# directory; REFSOLVE=none leaves it out.
 SOLVE_ROUNDS ?= 3
-REFSOLVE ?=
+REFSOLVE ?= ../shared/bench
 BASE ?=
 SOLVE_QUICK ?=
 solve-bench: othello
@@ -233,8 +236,10 @@ ladder-rung-rhino-4-fast = 0.25 $(RHINO) -l 4
 ladder-rung-classic = 1 $(LADDER_CLASSIC)
 ladder-rung-alphabeta = 1 $(LADDER_ALPHABETA)
 ladder-rung-rhino-4-slow = 5 $(RHINO) -l 4
-# The sparring partner of the mission's goal, Zebra at a fixed depth (its own pace), when
-# ../shared is beside the checkout; not in the default rungs: `make ladder LADDER_RUNGS="zebra-8 zebra-12"`.
+# The sparring partner of the mission's goal, not part of the project: Zebra, Gunnar Andersson's
+# engine (GPL), built from its public source (the lk16/zebra fork of hoshir/zebra), at a fixed
+# depth (its own pace) behind a GTP wrapper, `zebra_gtp.py -d DEPTH`, whose path is ZEBRA
+# (docs/strength.md). Not in the default rungs: `make ladder LADDER_RUNGS="zebra-8 zebra-12"`.
 ZEBRA ?= ../shared/sparring/zebra/zebra_gtp.py
 ladder-rung-zebra-8 = 1 python3 $(ZEBRA) -d 8
 ladder-rung-zebra-12 = 1 python3 $(ZEBRA) -d 12
@@ -243,6 +248,7 @@ LADDER = ./othello ladder --engine "./othello --gtp" --games $(LADDER_GAMES) --o
 ladder-rungs = $(foreach rung,$(1),--rung "$(rung) $(ladder-rung-$(rung))")
 ladder: othello
 	$(call debian-package,$(RHINO),grhino,ladder)
+	@$(if $(filter zebra-%,$(LADDER_RUNGS)),test -f "$(ZEBRA)" || { echo "make ladder: no Zebra at $(ZEBRA): ZEBRA=PATH names its GTP wrapper zebra_gtp.py (docs/strength.md)" >&2; exit 1; })
 	$(LADDER) $(call ladder-rungs,$(LADDER_RUNGS))
 
 ladder-slow: othello
