@@ -19,7 +19,7 @@ const GROUPS = [
     "search",
   ],
   ["search-selection", "selection report", "search"],
-  ["search-loop", "search priors", "search"],
+  ["search-loop", "search keptTree priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
   ["solver-search", "endgameSearch endgameKernel", "solver"],
