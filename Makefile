@@ -67,12 +67,12 @@ check: $(NODE_MODULES)
 
 # Mutation testing with StrykerJS (stryker.config.mjs, docs/mutation.md), not part of check: the
 # solver's and the search's files are mutated one change at a time and their unit tests
-# (vitest.mutate.config.ts) run against each mutant, a run per group of files (mutate.mjs); the
+# (vitest.mutate.config.ts) run against each mutant, a run per group of files (tools/mutate.mjs); the
 # reports go to reports/mutation/GROUP/, the table of scores to reports/mutation/summary.md.
 # A rerun tests only what changed since; rm -rf reports/mutation first for a run from nothing.
 # MUTATE=GLOBS (comma-separated) runs those files alone, e.g. make mutate MUTATE='src/solver/parity.ts'.
 mutate: othello
-	MUTATE_REPORTS='$(MUTATE_REPORTS)' node mutate.mjs '$(MUTATE)'
+	MUTATE_REPORTS='$(MUTATE_REPORTS)' node tools/mutate.mjs '$(MUTATE)'
 
 # Biome formats the code and applies its safe lint fixes (biome.json); `make check` fails on
 # any file it would change and on any lint finding.
@@ -143,17 +143,20 @@ package-test: $(NODE_MODULES)
 bench: othello
 	./othello bench
 
-# The solver's speed (docs/solver.md, solveBench.mjs): nodes, nodes a second and time on fforum
-# 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick (REFSOLVE=PATH, or
-# built from ../shared/bench into a temporary directory; REFSOLVE=none leaves it out) and, with
-# BASE=DIR of a built checkout (the previous commit's), that build; all in turn each round, so that
-# they see the same load. SOLVE_QUICK=1: fforum 1-19 only (the 20-22 set takes about 95 s a round).
+# The solver's speed (docs/solver.md, tools/solveBench.mjs): nodes, nodes a second and time on fforum
+# 1-19 and the 20-22-empties set, SOLVE_ROUNDS rounds, beside the C yardstick and, with BASE=DIR of
+# a built checkout (the previous commit's), that build; all in turn each round, so that they see
+# the same load. SOLVE_QUICK=1: fforum 1-19 only (the 20-22 set takes about 95 s a round).
+# The C yardstick, not part of the project: refsolve.c, an exact solver in plain C, one of the
+# course's two C yardsticks (with refplay.c, random playouts), built with their own Makefile.
+# REFSOLVE is its program (refsolve-generic) or the folder of its sources, built into a temporary
+# directory; REFSOLVE=none leaves it out.
 SOLVE_ROUNDS ?= 3
-REFSOLVE ?=
+REFSOLVE ?= ../shared/bench
 BASE ?=
 SOLVE_QUICK ?=
 solve-bench: othello
-	@node solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
+	@node tools/solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
 	  $(if $(filter 1,$(SOLVE_QUICK)),--quick)
 
 # The WebAssembly kernels, the solver's (src/solver/endgameKernel.wat, docs/solver.md) and the
@@ -233,8 +236,10 @@ ladder-rung-rhino-4-fast = 0.25 $(RHINO) -l 4
 ladder-rung-classic = 1 $(LADDER_CLASSIC)
 ladder-rung-alphabeta = 1 $(LADDER_ALPHABETA)
 ladder-rung-rhino-4-slow = 5 $(RHINO) -l 4
-# The sparring partner of the mission's goal, Zebra at a fixed depth (its own pace), when
-# ../shared is beside the checkout; not in the default rungs: `make ladder LADDER_RUNGS="zebra-8 zebra-12"`.
+# The sparring partner of the mission's goal, not part of the project: Zebra, Gunnar Andersson's
+# engine (GPL), built from its public source (the lk16/zebra fork of hoshir/zebra), at a fixed
+# depth (its own pace) behind a GTP wrapper, `zebra_gtp.py -d DEPTH`, whose path is ZEBRA
+# (docs/strength.md). Not in the default rungs: `make ladder LADDER_RUNGS="zebra-8 zebra-12"`.
 ZEBRA ?= ../shared/sparring/zebra/zebra_gtp.py
 ladder-rung-zebra-8 = 1 python3 $(ZEBRA) -d 8
 ladder-rung-zebra-12 = 1 python3 $(ZEBRA) -d 12
@@ -243,6 +248,7 @@ LADDER = ./othello ladder --engine "./othello --gtp" --games $(LADDER_GAMES) --o
 ladder-rungs = $(foreach rung,$(1),--rung "$(rung) $(ladder-rung-$(rung))")
 ladder: othello
 	$(call debian-package,$(RHINO),grhino,ladder)
+	@$(if $(filter zebra-%,$(LADDER_RUNGS)),test -f "$(ZEBRA)" || { echo "make ladder: no Zebra at $(ZEBRA): ZEBRA=PATH names its GTP wrapper zebra_gtp.py (docs/strength.md)" >&2; exit 1; })
 	$(LADDER) $(call ladder-rungs,$(LADDER_RUNGS))
 
 ladder-slow: othello

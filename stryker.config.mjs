@@ -1,6 +1,6 @@
 // @ts-check
 // `make mutate`: mutation testing with StrykerJS (docs/mutation.md). Not part of `make check`.
-// mutate.mjs runs this configuration once per group of files, through MUTATE and MUTATE_REPORTS.
+// tools/mutate.mjs runs this configuration once per group of files, through MUTATE and MUTATE_REPORTS.
 
 /** The solver's files. */
 const SOLVER = ["src/solver/**/*.ts"];

@@ -18,9 +18,8 @@ import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 
 /**
- * GTP version 2 with the Othello conventions of GRhino and Quarry
- * (../shared/protocol/gtp-othello.md, summarised in protocol/README.md): a second command
- * table over the same session as OTP. A failed command answers one of GTP's fixed error
+ * GTP version 2 with the Othello conventions of GRhino and Quarry (docs/protocols.md): a second
+ * command table over the same session as OTP. A failed command answers one of GTP's fixed error
  * messages, changes nothing, and logs the precise reason on stderr.
  */
 

@@ -1,5 +1,5 @@
 import { popcount } from "../bitboard.js";
-import { IncrementalEvaluation } from "./incrementalEvaluation.js";
+import { type EvaluationTables, IncrementalEvaluation } from "./incrementalEvaluation.js";
 import { ENTRIES, RAW_SIZE, positionEntries } from "./patterns.js";
 import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js";
 
@@ -9,7 +9,7 @@ import { WEIGHT_UNITS, type Weights, expandWeights, stageOf } from "./weights.js
  * Allocation-free. Along a search path, `IncrementalEvaluation` gives the same values from
  * indices kept up to date move by move.
  */
-export class Evaluation {
+export class Evaluation implements EvaluationTables {
   /** The weights spread over full base-3 tables, stage by stage (`expandWeights`). */
   readonly table: Int16Array;
   /** stageBase[e]: where the table of the stage of e empty squares starts. */

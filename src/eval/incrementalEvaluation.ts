@@ -1,7 +1,6 @@
 import { lowestBit, moveCount, popcount, squareHi, squareLo } from "../bitboard.js";
-import type { ChildValues } from "../search/leafValues.js";
-import type { Evaluation } from "./evaluation.js";
 import { boardFeaturesSum } from "./boardFeatures.js";
+import type { ChildValues } from "./childValues.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 import { type EvaluationKernel, createEvaluationKernel } from "./evaluationKernel.js";
 import { BOARD_OFFSET, CONSTANT_ENTRY, FEATURES, PLACES, patternEntries } from "./patterns.js";
@@ -12,6 +11,15 @@ import { WEIGHT_UNITS } from "./weights.js";
 const LEVELS = 61;
 /** A level holds every place's entry in both views (below). */
 const LEVEL = 2 * PLACES;
+
+/**
+ * What the incremental evaluation reads of the full one, `Evaluation`: the tables its weights
+ * are spread over, stage by stage, and where each stage's table starts (by empty squares).
+ */
+export interface EvaluationTables {
+  readonly table: Int16Array;
+  readonly stageBase: Int32Array;
+}
 
 /**
  * The pattern evaluation kept up to date along a search path: `set` a position, then `play`
@@ -65,8 +73,11 @@ export class IncrementalEvaluation implements ChildValues {
   private notedLo = 0;
   private notedHi = 0;
 
-  /** `kernel`: who values a move's child, the WebAssembly kernel (evaluationKernel.ts) or the TypeScript below. */
-  constructor(evaluation: Evaluation, kernel: Kernel = DEFAULT_KERNEL) {
+  /**
+   * `evaluation`: the full evaluation whose values these are (its tables); `kernel`: who values a
+   * move's child, the WebAssembly kernel (evaluationKernel.ts) or the TypeScript below.
+   */
+  constructor(evaluation: EvaluationTables, kernel: Kernel = DEFAULT_KERNEL) {
     this.table = evaluation.table;
     this.stageBase = evaluation.stageBase;
     this.kernel = kernel === "webassembly" ? createEvaluationKernel(this.table, LEVELS * LEVEL, LEVELS * 4) : undefined;

@@ -1,3 +1,4 @@
+import type { ChildValues } from "../eval/childValues.js";
 import type { Random } from "../random.js";
 
 // How the search values a new leaf: played out, solved, or evaluated (SearchParams.leaf, solveEmpties).
@@ -21,12 +22,4 @@ export interface LeafEvaluation {
    * (src/eval/incrementalEvaluation.ts). Its values must be `evaluate`'s.
    */
   childValues?(): ChildValues;
-}
-
-/** A node's children's evaluations: `set` the node, then `evaluateAfterGain` each child. */
-export interface ChildValues {
-  /** The node: the mover (pl, ph) against (ol, oh). */
-  set(pl: number, ph: number, ol: number, oh: number): void;
-  /** `evaluate` of the child where the node's mover gains (gl, gh): the square played and the discs turned; nothing for a pass. */
-  evaluateAfterGain(gl: number, gh: number): number;
 }

@@ -1,4 +1,5 @@
-import type { ChildValues, LeafEvaluation } from "./leafValues.js";
+import type { ChildValues } from "../eval/childValues.js";
+import type { LeafEvaluation } from "./leafValues.js";
 import type { Tree } from "./tree.js";
 
 /**

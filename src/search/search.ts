@@ -4,27 +4,23 @@ import { randomPlayout } from "../playout.js";
 import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
+import { type RootLine, moveRoot } from "./keptTree.js";
 import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation } from "./params.js";
 import { Priors } from "./priors.js";
-import { Proof, prove } from "./proof.js";
+import { Proof } from "./proof.js";
+import { prove } from "./proving.js";
 import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
 import { selectChild } from "./selection.js";
 import { MAX_VISITS, Tree } from "./tree.js";
-import { compactTree, countInSubtree } from "./treeCompaction.js";
+import { countInSubtree } from "./treeCompaction.js";
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
-/**
- * The tree's root moves down in place, its old siblings left as garbage, until the pool is more
- * than this full; then the move that finds it so compacts it (`compactTree`), so a search
- * starts with at least this share of the pool free for its own nodes.
- */
-const COMPACT_FILL = 0.5;
 
 /** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
 export interface SearchDependencies {
@@ -78,8 +74,8 @@ export interface SearchLimits {
  */
 export class Search {
   private tree: Tree;
-  /** The game line the tree's root stands for, its start and the moves to the root; null for none. */
-  private rootLine: { readonly start: Position; readonly moves: readonly Move[] } | null = null;
+  /** The game line the tree's root stands for; null for none. */
+  private rootLine: RootLine | null = null;
   /** The root's position, the one the search visits from. */
   private rootPosition: Position | null = null;
   private pruned = 0;
@@ -243,41 +239,21 @@ export class Search {
     return this.moveRootTo(game);
   }
 
-  /**
-   * Replays the game since the tree's root down the tree and makes the node reached the new
-   * root, in place, keeping its statistics; the rest of the tree becomes garbage, freed
-   * (`compactTree`) once it fills more than COMPACT_FILL of the pool. A game that does not
-   * continue the tree's line, or leaves the tree (a node never expanded: any node below it
-   * would have no visits), starts a fresh tree. Returns the visits kept.
-   */
+  /** Keeps the tree for the position of `game` (`moveRoot`), the pruned nodes counted anew; returns the visits kept. */
   private moveRootTo(game: Game): number {
-    const moves = game.moves;
-    const line = this.rootLine;
-    const tree = this.tree;
-    let node = -1;
-    if (line?.start.equals(game.start) && line.moves.every((m, i) => moves[i] === m)) {
-      node = tree.root;
-      // Stryker disable next-line ConditionalExpression: a node of -1 has no child, so it stays -1 down the line.
-      for (let i = line.moves.length; i < moves.length && node >= 0; i++) node = tree.child(node, moves[i]!);
-    }
-    this.rootLine = { start: game.start, moves: [...moves] };
+    const moved = moveRoot(this.tree, this.rootLine, game);
+    this.rootLine = { start: game.start, moves: [...game.moves] };
     this.rootPosition = game.position;
-    if (node < 0) {
-      tree.reset();
+    if (moved === "fresh") {
       this.pruned = 0;
       return 0;
     }
-    // Stryker disable next-line ConditionalExpression: the root moved onto itself changes nothing; the test spares the passes below.
-    if (node !== tree.root) {
-      tree.root = node;
-      // The new root may have been pruned as a child; as the root it is no candidate.
-      tree.setFlags(node, 0, NodeFlag.Pruned);
-      if (tree.size > COMPACT_FILL * tree.capacity) compactTree(tree);
+    if (moved === "moved") {
       // Without pruning no node is ever pruned: the count's pass over the tree is spared.
       // Stryker disable next-line ConditionalExpression,EqualityOperator: as said.
-      this.pruned = this.params.ppR > 0 ? countInSubtree(tree, NodeFlag.Pruned) : 0;
+      this.pruned = this.params.ppR > 0 ? countInSubtree(this.tree, NodeFlag.Pruned) : 0;
     }
-    return tree.visits[tree.root]!;
+    return this.tree.visits[this.tree.root]!;
   }
 
   /** The root's children as the last search left them (see `children`). */

@@ -1,6 +1,6 @@
 // @ts-check
 // `make mutate`: StrykerJS over the solver's and the search's files, a run per group of files
-// (docs/mutation.md), then one table of the scores. `node mutate.mjs GLOBS` runs the files the
+// (docs/mutation.md), then one table of the scores. `node tools/mutate.mjs GLOBS` runs the files the
 // comma-separated globs name in one run instead.
 //
 // Why groups: the code under test runs instrumented, several times slower, and so do the tests
@@ -15,11 +15,11 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 const GROUPS = [
   [
     "search-tree",
-    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof",
+    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof proving",
     "search",
   ],
   ["search-selection", "selection report", "search"],
-  ["search-loop", "search priors", "search"],
+  ["search-loop", "search keptTree priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
   ["solver-search", "endgameSearch endgameKernel", "solver"],
@@ -42,7 +42,7 @@ function checkGroups() {
   if (inGroups.join() !== inRooms.join()) {
     const missing = inRooms.filter((f) => !inGroups.includes(f));
     const extra = inGroups.filter((f) => !inRooms.includes(f));
-    throw new Error(`mutate.mjs: the groups do not match the rooms (missing: ${missing}; not there: ${extra})`);
+    throw new Error(`tools/mutate.mjs: the groups do not match the rooms (missing: ${missing}; not there: ${extra})`);
   }
 }
 

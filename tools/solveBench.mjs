@@ -1,22 +1,22 @@
 // `make solve-bench` (docs/solver.md): the solver's nodes, nodes a second and time on each file,
-// side by side with the C yardstick and, when given, another build (the previous commit's), each
+// side by side with the C yardstick (--ref: refsolve-generic, the program, or the folder of its
+// sources, refsolve.c and its Makefile) and, when given, another build (the previous commit's), each
 // round running all of them in turn on the same file so that they see the same load. Times are
 // the totals the programs print, measured inside each process; a solver's time is the median of
 // its rounds, and a ratio the median of the rounds' ratios.
 //
-//   node solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]
+//   node tools/solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const FFORUM = "test/positions/fforum-1-19.obf";
 const FILES = [FFORUM, "test/positions/endgames-20-22.obf"];
-const SHARED_BENCH = "../shared/bench";
 
 function usage(message) {
   console.error(`solve-bench: ${message}`);
-  console.error("usage: node solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]");
+  console.error("usage: node tools/solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]");
   process.exit(2);
 }
 
@@ -38,14 +38,18 @@ function parseArguments(args) {
   return o;
 }
 
-/** The C yardstick built from the shared sources into a temporary directory, or undefined saying why not. */
-function buildReference() {
-  if (!existsSync(SHARED_BENCH)) {
-    console.log(`solve-bench: no C yardstick (${SHARED_BENCH} is missing); REFSOLVE=PATH names one`);
+/**
+ * The C yardstick's program: `path`, or the program built from the folder of sources `path` in a
+ * temporary directory; undefined, saying why, when there is none.
+ */
+function reference(path) {
+  if (!existsSync(path)) {
+    console.log(`solve-bench: no C yardstick (${path} is missing); REFSOLVE=PATH names one`);
     return undefined;
   }
+  if (!statSync(path).isDirectory()) return path;
   const dir = join(mkdtempSync(join(tmpdir(), "solve-bench-")), "bench");
-  cpSync(SHARED_BENCH, dir, { recursive: true });
+  cpSync(path, dir, { recursive: true });
   const made = spawnSync("make", ["-C", dir, "refsolve-generic"], { encoding: "utf8" });
   if (made.status !== 0) {
     console.log(`solve-bench: no C yardstick (building it in ${dir} failed: ${(made.stderr ?? "").trim()})`);
@@ -83,7 +87,7 @@ function median(xs) {
 }
 
 const options = parseArguments(process.argv.slice(2));
-const ref = options.ref === "none" ? undefined : (options.ref ?? buildReference());
+const ref = options.ref === undefined || options.ref === "none" ? undefined : reference(options.ref);
 const solvers = [{ name: "ours", command: "./othello", args: ["solve"], parse: parseOurs }];
 if (ref !== undefined) solvers.push({ name: "C", command: ref, args: [], parse: parseReference });
 if (options.base !== undefined) {

@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+import { type Move, type Result, err, ok } from "../../../src/index.js";
+import type { MoveAnswer, ReviewLine, SolveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
+import { vertex } from "./pageGame.js";
+
+/** This tab's game id: the server gives each its own engine. */
+function newGameId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const postJson = (path: string, body: unknown, signal?: AbortSignal): Promise<Response> =>
+  fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    ...(signal === undefined ? {} : { signal }),
+  });
+
+/** A game as the server takes it: passes written out, since a record leaves a forced pass at its end unplayed. */
+const movesText = (moves: readonly Move[]): string => moves.map(vertex).join(" ");
+
+/**
+ * The page's connection to its server, `othello ui` (uiServer.ts): each question the page asks
+ * is one request of the server's API, and comes back as its typed answer.
+ */
+export class Connection {
+  private readonly gameId = newGameId();
+
+  /** The server's settings and the name of the engine the page plays. */
+  async info(): Promise<UiInfo> {
+    const response = await fetch("/api/info");
+    return (await response.json()) as UiInfo;
+  }
+
+  /** The engine's move after `moves`, searched for `seconds`; or why there is none. */
+  async move(moves: readonly Move[], seconds: number): Promise<Result<MoveAnswer>> {
+    try {
+      const response = await postJson("/api/move", { game: this.gameId, moves: movesText(moves), seconds });
+      const body = (await response.json()) as MoveAnswer | { error: string };
+      return "error" in body ? err(body.error) : ok(body);
+    } catch (e) {
+      return err(`the server does not answer (${(e as Error).message}): is othello ui still running?`);
+    }
+  }
+
+  /** The exact score of each move after `moves`; null when they were not solved (in time), or the request failed. */
+  async solve(moves: readonly Move[], signal: AbortSignal): Promise<SolveAnswer["scores"]> {
+    try {
+      const response = await postJson("/api/solve", { moves: movesText(moves) }, signal);
+      const body = (await response.json()) as SolveAnswer | { error: string };
+      return "scores" in body ? body.scores : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** How the engine's search for this tab's game stands; undefined when the server does not answer. */
+  async thinking(): Promise<ThinkingAnswer | undefined> {
+    try {
+      return (await (await fetch(`/api/thinking?game=${this.gameId}`)).json()) as ThinkingAnswer;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The review of `moves` by the server's analysis thread, as it comes: for each piece of the
+   * answer, the lines it completes (none when it ends inside one). Throws when the server refuses
+   * or the request fails.
+   */
+  async *review(moves: readonly Move[], signal: AbortSignal): AsyncGenerator<ReviewLine[]> {
+    const response = await postJson("/api/review", { moves: movesText(moves) }, signal);
+    if (!response.ok || response.body === null) {
+      const body = (await response.json()) as { error?: string };
+      throw new Error(body.error ?? `status ${response.status}`);
+    }
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let pending = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      pending += value;
+      const lines: ReviewLine[] = [];
+      for (let end = pending.indexOf("\n"); end >= 0; end = pending.indexOf("\n")) {
+        lines.push(JSON.parse(pending.slice(0, end)) as ReviewLine);
+        pending = pending.slice(end + 1);
+      }
+      yield lines;
+    }
+  }
+}
