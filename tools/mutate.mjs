@@ -24,7 +24,7 @@ const GROUPS = [
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
   ["solver-search", "endgameSearch endgameKernel", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
-  ["solver-front", "solver solvePlanner endgameReview orderingSearch", "solver"],
+  ["solver-front", "solver solvePlanner narrowing endgameReview orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => `src/${room}/${f}.ts`) }));
 
 const ROOT = "reports/mutation";
