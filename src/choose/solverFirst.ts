@@ -17,6 +17,13 @@ export interface SolveAttempt {
 /** The most of the move's budget the probes after a proven win may take: its move is known, the search has nothing to add. */
 const PROVEN_SHARE = 0.95;
 
+/**
+ * A win the tree proved with more empty squares than this is played as the tree chose: far from
+ * the end (a wipeout line in the opening) the solver's ordering searches are deep, and a probe
+ * there could outlast the budget between two of its checks.
+ */
+const NARROW_TREE_EMPTIES = 26;
+
 export interface SolverFirstParts {
   /** The solver, asked for at each solve: it may be made at the first (its table is large) and shared with the search's leaves. */
   readonly solver: () => Solver;
@@ -46,9 +53,9 @@ export class SolverFirst implements Chooser {
     const budget: SolveBudget = { ms: limits.timeMs, playouts: limits.visits };
     const plan = this.planner.plan(position.empties(), budget);
     const { now } = this.parts;
-    const started = now();
     let spentMs = 0;
     if (plan !== undefined) {
+      const started = now();
       const deadline = plan.limitMs === undefined ? undefined : started + plan.limitMs;
       const result = this.parts.solver().solve(position, { mode: plan.mode, nodeLimit: plan.nodeLimit, deadline, now });
       spentMs = now() - started;
@@ -67,16 +74,15 @@ export class SolverFirst implements Chooser {
     const rest = limits.timeMs === undefined ? limits : { ...limits, timeMs: Math.max(0, limits.timeMs - spentMs) };
     const choice = this.parts.next.choose(game, rest);
     spentMs += choice.elapsedMs;
-    if (choice.by === "search" && choice.report.proven === "win") {
-      // The tree search stops as soon as it proves a win, and plays any winning move: the time left plays it for the margin.
+    // The tree search stops as soon as it proves a win, and plays any winning move: the time left
+    // plays it for the margin. Only within a budget (unbounded, the probes would solve the whole
+    // game), and near enough the end for a solve's ordering searches to heed the budget's checks.
+    const bounded = limits.timeMs !== undefined || limits.visits !== undefined;
+    const near = position.empties() <= NARROW_TREE_EMPTIES;
+    if (bounded && near && choice.by === "search" && choice.report.proven === "win") {
       const from = now();
-      const narrowed = this.narrow(
-        position,
-        { lower: 2, upper: 64, move: choice.move },
-        shareOf(budget, PROVEN_SHARE),
-        started,
-        0,
-      );
+      const range: ScoreRange = { lower: 2, upper: 64, move: choice.move };
+      const narrowed = this.narrow(position, range, shareOf(budget, PROVEN_SHARE), from - spentMs, 0);
       if (narrowed !== undefined) return { ...narrowed, elapsedMs: spentMs + now() - from };
     }
     return { ...choice, elapsedMs: spentMs };
