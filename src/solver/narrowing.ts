@@ -64,7 +64,6 @@ export function narrowScore(
     if (knownLower && upper === 64) t = Math.min(lower + step, upper);
     else if (!knownLower) t = Math.max(upper - step + 2, lower + 2);
     else t = lower + evenAbove((upper - lower) / 2);
-    if (t > upper) t = upper;
     probes++;
     const result = solver.solve(position, {
       mode: "exact",

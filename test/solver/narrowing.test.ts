@@ -77,8 +77,7 @@ describe("narrowing a win/draw/loss result to the exact score", () => {
     expect(narrowed.probes).toBe(1);
   });
 
-  it("reads a forced pass's move as PASS", () => {
-    // Every problem with a pass at its root would do; the range of a draw stays as it is.
+  it("takes a draw as the exact score 0, its move kept (a forced pass's too)", () => {
     expect(wldRange({ solved: true, move: PASS, score: 0, bound: "exact", nodes: 1 })).toEqual({
       lower: 0,
       upper: 0,
