@@ -26,6 +26,12 @@ import type { RootChild } from "../threads/rootMerge.js";
 import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
+ * One step of pondering, in milliseconds: a command that arrives during it waits at most this
+ * long (and the search's next reading of its clock) to be read.
+ */
+export const PONDER_STEP_MS = 5;
+
+/**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
  * clock, and the move chooser. Protocols parse and format; the session never sees text.
  */
@@ -44,6 +50,8 @@ export class Session {
   private thought: Choice | undefined;
   /** Visits per move set by the controller (NBoard's `set depth`), in place of --visits. */
   private visitsSetting: number | undefined;
+  /** Pondered since the last search's report: visits and milliseconds, for the next one's log. */
+  private pondered = { visits: 0, ms: 0 };
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -129,6 +137,24 @@ export class Session {
     this.search?.follow(this.current);
   }
 
+  /**
+   * One step of pondering (--ponder; `LineProtocol.background`, between commands): the tree
+   * search goes on in the game's position, whoever is to move, in the tree it keeps, so that
+   * the next move, the opponent's or ours, finds the tree grown. The tree's pool is bounded: once
+   * it is full, or the root is proven, there is nothing more to gain and this returns false,
+   * as it does when there is no tree yet (before the first search) or the game is over.
+   */
+  ponder(): boolean {
+    if (!this.options.ponder || this.search === undefined || this.current.isOver()) return false;
+    this.tidy();
+    const report = this.search.choose(this.current, { timeMs: PONDER_STEP_MS });
+    this.pondered = { visits: this.pondered.visits + report.visits, ms: this.pondered.ms + report.elapsedMs };
+    // Root parallelisation has a pool a thread, tree parallelisation one for all. A pool is
+    // full once it has less room than a node's children may need (fewer moves than squares).
+    const pools = report.sharedTree ? 1 : report.threads;
+    return report.visits > 0 && report.nodes + pools * 64 < pools * this.options.search.maxNodes;
+  }
+
   private playMove(move: Move): Result<Position> {
     // The judge sends the pass that ends a game to a player who cannot move either: the
     // game is already over, so the pass is accepted and changes nothing.
@@ -210,6 +236,11 @@ export class Session {
       const begun = this.now();
       this.searcher();
       makingMs = this.now() - begun;
+    }
+    if (this.pondered.visits > 0) {
+      const { visits, ms } = this.pondered;
+      this.log(`ponder: ${visits} visits in ${(ms / 1000).toFixed(2)} s since the last search`);
+      this.pondered = { visits: 0, ms: 0 };
     }
     const limits = this.limits(position, makingMs);
     const { progress } = this.options;
