@@ -29,7 +29,7 @@ import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } 
  * One step of pondering, in milliseconds: a command that arrives during it waits at most this
  * long (and the search's next reading of its clock) to be read.
  */
-export const PONDER_STEP_MS = 5;
+const PONDER_STEP_MS = 5;
 
 /**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
