@@ -229,20 +229,22 @@ export class Session {
    */
   private think(): Choice {
     const position = this.position;
-    // The first search's trees, hundreds of megabytes, are made before its clock starts: the
-    // time they take is the move's too.
-    let makingMs = 0;
+    // What the move spends before its search counts as the move's time too: the first search's
+    // trees, hundreds of megabytes, made before its clock starts; and with --ponder, the step of
+    // pondering the command may have waited for (when it arrived is not known: the whole step).
+    let beforeMs = 0;
     if (this.options.chooser === "search" && this.search === undefined) {
       const begun = this.now();
       this.searcher();
-      makingMs = this.now() - begun;
+      beforeMs = this.now() - begun;
     }
     if (this.pondered.visits > 0) {
       const { visits, ms } = this.pondered;
       this.log(`ponder: ${visits} visits in ${(ms / 1000).toFixed(2)} s since the last search`);
       this.pondered = { visits: 0, ms: 0 };
+      beforeMs += PONDER_STEP_MS;
     }
-    const limits = this.limits(position, makingMs);
+    const limits = this.limits(position, beforeMs);
     const { progress } = this.options;
     const choice = this.chooser.choose(
       this.current,
@@ -263,7 +265,7 @@ export class Session {
     if (line !== undefined) this.log(line);
     // With --progress, for a page that shows every move's value: each move's standing at the end too.
     if (progress !== undefined && choice.by === "search") this.log(formatRootMoves(this.searchChildren([]), position));
-    this.thought = makingMs === 0 ? choice : { ...choice, elapsedMs: makingMs + choice.elapsedMs };
+    this.thought = beforeMs === 0 ? choice : { ...choice, elapsedMs: beforeMs + choice.elapsedMs };
     return this.thought;
   }
 

@@ -144,6 +144,24 @@ describe("pondering (--ponder)", () => {
     expect(reused(log.at(-1))).toBe(reply.visits);
   });
 
+  it("a genmove after pondering takes the step it may have waited for from its budget, and charges it", () => {
+    const clock = new SteppingClock(1);
+    const { session } = testSession(
+      { ...PONDERING, visits: undefined, timeAllocation: "flat", earlyStop: false },
+      clock.now,
+    );
+    converse(session, ["time_settings 60 0 0", "genmove"]);
+    for (let i = 0; i < 5; i++) session.ponder();
+    const budget = session.limits(session.position).timeMs!;
+    const before = clock.elapsed;
+    converse(session, ["genmove"]);
+    const searched = clock.elapsed - before;
+    // Without pondering the search would last its whole budget (the test of the clock's budget below).
+    expect(searched).toBeGreaterThanOrEqual(budget - 5);
+    expect(searched).toBeLessThan(budget);
+    expect(60_000 - session.clock.timeLeft(false)!.seconds * 1000).toBeGreaterThanOrEqual(budget);
+  });
+
   it("stops once the tree's pool is full", () => {
     const { session } = testSession(
       { ...PONDERING, search: { ...TEST_OPTIONS.search, maxNodes: 3000 } },
