@@ -30,7 +30,7 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     options: ENGINE_OPTIONS,
     groups: [
       ["protocol", ["--gtp", "--nboard", "--name", "--connect-timeout"]],
-      ["time", ["--time", "--visits", "--max-move-time"]],
+      ["time", ["--time", "--visits", "--max-move-time", "--ponder"]],
       ["search", ["--search", "--classic", "--depth", "--pp-r", "--solve-empties", "--max-nodes", "--seed", "--tune"]],
       ["threads", ["--threads", "--parallel"]],
       ["files and output", ["--weights", "--verbose", "--progress"]],

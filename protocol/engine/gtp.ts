@@ -306,12 +306,13 @@ export function answerGtp(state: GtpState, line: string): Answer {
   return { reply: `=${id}${result}\n\n`, end: command!.ends === true };
 }
 
-/** GTP for the transport, with its own record of implied passes. */
+/** GTP for the transport, with its own record of implied passes; with --ponder it ponders between commands. */
 export function gtpProtocol(session: Session): LineProtocol {
   const state: GtpState = { session, impliedPasses: [] };
   return {
     maxLineLength: GTP_MAX_LINE,
     answer: (line: string): Answer => answerGtp(state, line),
     idle: () => session.tidy(),
+    ...(session.options.ponder ? { background: () => session.ponder() } : {}),
   };
 }

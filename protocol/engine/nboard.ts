@@ -417,8 +417,15 @@ function transportAnswer({ lines, then, end }: NBoardReply): Answer {
   };
 }
 
-/** NBoard for the transport. */
+/**
+ * NBoard for the transport; with --ponder it ponders between commands: after `go` in the
+ * position searched, and once the GUI sends our move back, in the opponent's.
+ */
 export function nboardProtocol(session: Session): LineProtocol {
   // No idle work: NBoard's engine never plays its own move (the GUI sends it back with `move`).
-  return { maxLineLength: NBOARD_MAX_LINE, answer: (line: string): Answer => answerNBoard(session, line) };
+  return {
+    maxLineLength: NBOARD_MAX_LINE,
+    answer: (line: string): Answer => answerNBoard(session, line),
+    ...(session.options.ponder ? { background: () => session.ponder() } : {}),
+  };
 }

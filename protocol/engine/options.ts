@@ -49,6 +49,11 @@ export interface EngineOptions {
   readonly visits: number | undefined;
   /** The most any move may take, in seconds; undefined: the protocol's default (see `maxMoveSeconds`). */
   readonly maxMoveTime: number | undefined;
+  /**
+   * Between commands, the tree search goes on in the game's position, its tree kept for the
+   * next move (GTP and NBoard only: under OTP the course judge runs both engines on one machine).
+   */
+  readonly ponder: boolean;
   /** Seconds to wait for a TCP connection before giving up. */
   readonly connectTimeout: number;
   /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
@@ -314,6 +319,10 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     `the most any move may take, whatever the other settings and the clock say (default ${DEFAULT_OTP_MAX_MOVE_SECONDS} with OTP, under the course judge's 10 s; none with GTP and NBoard, where the controller's clock or depth governs)`,
     (t) => parseDecimal(t, 0.01, 3600),
   ),
+  "--ponder": flag(
+    "between commands, search on in the game's position (the opponent's time), the tree kept for the next move; GTP and NBoard only, off by default: not when the other engine needs the cores (the course judge, or two games at once)",
+    (o) => ({ ...o, ponder: true }),
+  ),
   "--progress": field(
     "progress",
     "SECONDS",
@@ -410,6 +419,7 @@ export function defaultEngineOptions(): EngineOptions {
     earlyStop: false,
     visits: undefined,
     maxMoveTime: undefined,
+    ponder: false,
     connectTimeout: DEFAULT_CONNECT_SECONDS,
     chooser: "search",
     search: DEFAULT_SEARCH_PARAMS,
@@ -433,8 +443,26 @@ export function parseEngineCommandLine(
 
 /** The address among the words that are not options. */
 export function engineCommandLine({ settings, positional }: ParsedOptions<EngineOptions>): Result<EngineCommandLine> {
+  const pondering = checkPonder(settings);
+  if (!pondering.ok) return pondering;
   const endpoint = parseEndpoint(positional);
   return endpoint.ok ? ok({ options: settings, endpoint: endpoint.value }) : endpoint;
+}
+
+/**
+ * --ponder only where it can help and cannot harm: the tree search keeps a tree to ponder in,
+ * and OTP is the course judge's protocol, where the two engines share one machine and pondering
+ * would take the cores from the engine on move.
+ */
+function checkPonder(options: EngineOptions): Result<void> {
+  if (!options.ponder) return ok(undefined);
+  if (options.protocol === "otp")
+    return err(
+      "--ponder: OTP never ponders (the course judge runs both engines on one machine, where pondering takes the cores from the engine on move); use it with --gtp or --nboard",
+    );
+  if (options.chooser !== "search")
+    return err(`--ponder: --search ${options.chooser} keeps no tree to ponder in; pondering is the tree search's`);
+  return ok(undefined);
 }
 
 function parseEndpoint(positional: readonly string[]): Result<Endpoint> {

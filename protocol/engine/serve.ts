@@ -26,6 +26,12 @@ export interface LineProtocol {
    * housekeeping after our move).
    */
   readonly idle?: () => void;
+  /**
+   * Work while no command waits (pondering): one short step, called again and again once a
+   * command is answered (after `idle`), until it returns false or the next command arrives. The
+   * steps take turns with the input, so a command waits at most one step to be answered.
+   */
+  readonly background?: () => boolean;
 }
 
 export interface Channel {
@@ -63,8 +69,25 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
   input.setEncoding("latin1");
   const keep = protocol.maxLineLength + 1;
   let writeFailure: string | undefined;
-  // Answers one line and writes its reply; true when the session ends (quit or a failed write).
+  // The background's next step, queued behind the input already received (setImmediate runs
+  // after the event loop's poll for I/O): a command that arrives meanwhile is read before it.
+  let step: NodeJS.Immediate | undefined;
+  const stopBackground = (): void => {
+    if (step !== undefined) clearImmediate(step);
+    step = undefined;
+  };
+  const startBackground = (): void => {
+    const work = protocol.background;
+    if (work === undefined) return;
+    const next = (): void => {
+      step = work() ? setImmediate(next) : undefined;
+    };
+    step = setImmediate(next);
+  };
+  // Answers one line and writes its reply; true when the session ends (quit or a failed write),
+  // and then no background is left running.
   const answer = async (line: string): Promise<boolean> => {
+    stopBackground();
     for (let part: Answer | undefined = protocol.answer(line); part !== undefined; part = part.then?.()) {
       if (part.reply !== "") {
         try {
@@ -77,6 +100,7 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
       if (part.end) return true;
     }
     protocol.idle?.();
+    startBackground();
     return false;
   };
   const ended = (): Result<Ending> => (writeFailure === undefined ? ok("quit") : err(writeFailure));
@@ -106,10 +130,13 @@ export async function serve(protocol: LineProtocol, channel: Channel): Promise<R
       }
     }
   } catch (e) {
+    stopBackground();
     return err(`reading commands failed: ${(e as Error).message}`);
   }
-  if (pending !== "" && (await answer(pending))) return ended();
-  return ok("end of input");
+  const quit = pending !== "" && (await answer(pending));
+  // At the end of input the last command's background goes too: nothing is left to answer.
+  stopBackground();
+  return quit ? ended() : ok("end of input");
 }
 
 function write(output: Writable, text: string): Promise<void> {

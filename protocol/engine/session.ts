@@ -26,6 +26,12 @@ import type { RootChild } from "../threads/rootMerge.js";
 import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
+ * One step of pondering, in milliseconds: a command that arrives during it waits at most this
+ * long (and the search's next reading of its clock) to be read.
+ */
+const PONDER_STEP_MS = 5;
+
+/**
  * One engine's state behind every protocol (OTP, GTP and NBoard): the game, the options, the
  * clock, and the move chooser. Protocols parse and format; the session never sees text.
  */
@@ -44,6 +50,8 @@ export class Session {
   private thought: Choice | undefined;
   /** Visits per move set by the controller (NBoard's `set depth`), in place of --visits. */
   private visitsSetting: number | undefined;
+  /** Pondered since the last search's report: visits and milliseconds, for the next one's log. */
+  private pondered = { visits: 0, ms: 0 };
 
   /**
    * `log` takes diagnostics, one line or drawing at a time (stderr in the program); `now` is
@@ -129,6 +137,24 @@ export class Session {
     this.search?.follow(this.current);
   }
 
+  /**
+   * One step of pondering (--ponder; `LineProtocol.background`, between commands): the tree
+   * search goes on in the game's position, whoever is to move, in the tree it keeps, so that
+   * the next move, the opponent's or ours, finds the tree grown. The tree's pool is bounded: once
+   * it is full, or the root is proven, there is nothing more to gain and this returns false,
+   * as it does when there is no tree yet (before the first search) or the game is over.
+   */
+  ponder(): boolean {
+    if (!this.options.ponder || this.search === undefined || this.current.isOver()) return false;
+    this.tidy();
+    const report = this.search.choose(this.current, { timeMs: PONDER_STEP_MS });
+    this.pondered = { visits: this.pondered.visits + report.visits, ms: this.pondered.ms + report.elapsedMs };
+    // Root parallelisation has a pool a thread, tree parallelisation one for all. A pool is
+    // full once it has less room than a node's children may need (fewer moves than squares).
+    const pools = report.sharedTree ? 1 : report.threads;
+    return report.visits > 0 && report.nodes + pools * 64 < pools * this.options.search.maxNodes;
+  }
+
   private playMove(move: Move): Result<Position> {
     // The judge sends the pass that ends a game to a player who cannot move either: the
     // game is already over, so the pass is accepted and changes nothing.
@@ -203,15 +229,22 @@ export class Session {
    */
   private think(): Choice {
     const position = this.position;
-    // The first search's trees, hundreds of megabytes, are made before its clock starts: the
-    // time they take is the move's too.
-    let makingMs = 0;
+    // What the move spends before its search counts as the move's time too: the first search's
+    // trees, hundreds of megabytes, made before its clock starts; and with --ponder, the step of
+    // pondering the command may have waited for (when it arrived is not known: the whole step).
+    let beforeMs = 0;
     if (this.options.chooser === "search" && this.search === undefined) {
       const begun = this.now();
       this.searcher();
-      makingMs = this.now() - begun;
+      beforeMs = this.now() - begun;
     }
-    const limits = this.limits(position, makingMs);
+    if (this.pondered.visits > 0) {
+      const { visits, ms } = this.pondered;
+      this.log(`ponder: ${visits} visits in ${(ms / 1000).toFixed(2)} s since the last search`);
+      this.pondered = { visits: 0, ms: 0 };
+      beforeMs += PONDER_STEP_MS;
+    }
+    const limits = this.limits(position, beforeMs);
     const { progress } = this.options;
     const choice = this.chooser.choose(
       this.current,
@@ -232,7 +265,7 @@ export class Session {
     if (line !== undefined) this.log(line);
     // With --progress, for a page that shows every move's value: each move's standing at the end too.
     if (progress !== undefined && choice.by === "search") this.log(formatRootMoves(this.searchChildren([]), position));
-    this.thought = makingMs === 0 ? choice : { ...choice, elapsedMs: makingMs + choice.elapsedMs };
+    this.thought = beforeMs === 0 ? choice : { ...choice, elapsedMs: beforeMs + choice.elapsedMs };
     return this.thought;
   }
 

@@ -15,6 +15,7 @@ export const TEST_OPTIONS: EngineOptions = {
   earlyStop: true,
   visits: 200,
   maxMoveTime: undefined,
+  ponder: false,
   connectTimeout: 10,
   chooser: "search",
   search: { ...DEFAULT_SEARCH_PARAMS, maxNodes: 20_000 },

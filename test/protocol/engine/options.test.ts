@@ -99,6 +99,14 @@ describe("engine command line", () => {
     [["127.0.0.1"], '"127.0.0.1" is an address: give the PORT after it'],
     [["--gtp", "--nboard"], "--gtp and --nboard contradict each other: give one of them"],
     [["--nboard", "--seed", "2", "--gtp"], "--nboard and --gtp contradict each other: give one of them"],
+    [
+      ["--ponder"],
+      "--ponder: OTP never ponders (the course judge runs both engines on one machine, where pondering takes the cores from the engine on move); use it with --gtp or --nboard",
+    ],
+    [
+      ["--ponder", "--nboard", "--search", "random"],
+      "--ponder: --search random keeps no tree to ponder in; pondering is the tree search's",
+    ],
   ];
   for (const [args, message] of errors) {
     it(`rejects ${JSON.stringify(args).slice(0, 60)}`, () => {
@@ -220,6 +228,18 @@ describe("engine command line", () => {
     // What it sets, then why its default, with the figures and where the matches are told.
     for (const [, , value, text] of rows.slice(1))
       expect(text).toMatch(new RegExp(`^\\w.*\\. Why ${value}: .*\\d.*\\(docs/[\\w./-]+\\.md\\)$`));
+  });
+
+  it("--ponder: off by default, on with GTP or NBoard, in either order", () => {
+    expect(DEFAULTS.ponder).toBe(false);
+    expect(parse("--ponder", "--gtp")).toMatchObject({
+      ok: true,
+      value: { options: { ponder: true, protocol: "gtp" } },
+    });
+    expect(parse("--nboard", "--ponder")).toMatchObject({
+      ok: true,
+      value: { options: { ponder: true, protocol: "nboard" } },
+    });
   });
 
   it("--parallel: a tree per thread (root) or one shared tree (tree)", () => {

@@ -125,6 +125,66 @@ describe("serve on a stream (stdin)", () => {
     expect(events).toEqual(["answer a", "write a", "idle", "answer b", "write b", "idle", "answer quit", "write quit"]);
   });
 
+  /** A protocol that logs its answers and each background step; its background goes on while `more` says so. */
+  function pondering(more: (steps: number) => boolean = () => true) {
+    const events: string[] = [];
+    let steps = 0;
+    const protocol: LineProtocol = {
+      maxLineLength: 16,
+      answer: (line) => {
+        events.push(`answer ${line}`);
+        return { reply: `${line}\n`, end: line === "quit" };
+      },
+      background: () => {
+        steps++;
+        if (events.at(-1) !== "step") events.push("step");
+        return more(steps);
+      },
+    };
+    return { protocol, events, steps: () => steps };
+  }
+  const turns = async (n: number) => {
+    for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  it("runs the background between commands, from each reply until the next command, and not after quit", async () => {
+    const { protocol, events, steps } = pondering();
+    const input = new PassThrough();
+    const served = serve(protocol, { input, output: new PassThrough(), unframed: false });
+    input.write("a\n");
+    await turns(20);
+    input.write("b\nc\n");
+    await turns(20);
+    input.write("quit\n");
+    expect(await served).toEqual({ ok: true, value: "quit" });
+    const atQuit = steps();
+    await turns(20);
+    // Lines of one chunk are answered one after the other: no step between them.
+    expect(events).toEqual(["answer a", "step", "answer b", "answer c", "step", "answer quit"]);
+    expect(steps()).toBe(atQuit);
+  });
+
+  it("stops the background at the end of input, and when it says it is done", async () => {
+    const { protocol, steps } = pondering((n) => n < 5);
+    const input = new PassThrough();
+    const served = serve(protocol, { input, output: new PassThrough(), unframed: false });
+    input.write("a\n");
+    await turns(20);
+    expect(steps()).toBe(5);
+    const endless = pondering();
+    const open = new PassThrough();
+    const running = serve(endless.protocol, { input: open, output: new PassThrough(), unframed: false });
+    open.write("a\n");
+    await turns(5);
+    open.end();
+    expect(await running).toEqual({ ok: true, value: "end of input" });
+    const atEnd = endless.steps();
+    await turns(20);
+    expect(endless.steps()).toBe(atEnd);
+    input.end();
+    await served;
+  });
+
   it("reports a failed write as an error value", async () => {
     const input = new PassThrough();
     const output = new Writable({ write: (_chunk, _encoding, callback) => callback(new Error("EPIPE")) });

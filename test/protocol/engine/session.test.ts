@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { gtpProtocol } from "../../../protocol/engine/gtp.js";
-import { answerNBoard } from "../../../protocol/engine/nboard.js";
+import { answerNBoard, nboardProtocol } from "../../../protocol/engine/nboard.js";
 import { otpProtocol } from "../../../protocol/engine/otp.js";
 import type { Answer } from "../../../protocol/engine/serve.js";
 import { readFileSync } from "node:fs";
@@ -11,7 +11,9 @@ import type { EngineOptions } from "../../../protocol/engine/options.js";
 import {
   CLASSIC_SEARCH_PARAMS,
   Evaluation,
+  Game,
   type ObfProblem,
+  PASS,
   Position,
   formatCode,
   formatVertex,
@@ -101,6 +103,92 @@ describe("the session's search", () => {
     expect(log.at(-1)).toBe("search: black has no legal move, pass");
     converse(session, [`code ${"1".repeat(64)}10`, "genmove"]);
     expect(log.at(-1)).toBe("search: black: the game is over, pass");
+  });
+});
+
+describe("pondering (--ponder)", () => {
+  const PONDERING = { ponder: true, protocol: "gtp" } as const;
+  const visitsBelow = (session: Session, line: readonly number[]) =>
+    session.searchChildren(line).reduce((sum, c) => sum + c.visits, 0);
+  /** Steps until ponder says it is done, at most `most`; how many it took, or undefined if it never was. */
+  const ponderOut = (session: Session, most: number): number | undefined => {
+    for (let step = 1; step <= most; step++) if (!session.ponder()) return step;
+    return undefined;
+  };
+
+  it("ponders only with --ponder, once a search has made the tree, and not in a finished game", () => {
+    const plain = testSession({ protocol: "gtp" }).session;
+    converse(plain, ["genmove"]);
+    expect(plain.ponder()).toBe(false);
+    const { session } = testSession(PONDERING, new SteppingClock(1).now);
+    expect(session.ponder()).toBe(false);
+    converse(session, ["genmove"]);
+    expect(session.ponder()).toBe(true);
+    converse(session, [`code ${"1".repeat(64)}10`]);
+    expect(session.ponder()).toBe(false);
+  });
+
+  it("each step searches on in the game's position, in the tree kept from our move; the opponent's move keeps the visits", () => {
+    const { session, log } = testSession(PONDERING, new SteppingClock(1).now);
+    converse(session, ["genmove"]);
+    const ours = session.game.moves.at(-1)!;
+    const searched = visitsBelow(session, [ours]);
+    for (let i = 0; i < 20; i++) expect(session.ponder()).toBe(true);
+    // The first step moved the root to our move (tidy): the tree's root is now the opponent's position.
+    const pondered = visitsBelow(session, []);
+    expect(pondered).toBeGreaterThan(searched + 1000);
+    const reply = session.searchChildren([]).reduce((a, b) => (b.visits > a.visits ? b : a));
+    converse(session, [`play ${reply.move >> 3} ${reply.move & 7}`, "genmove"]);
+    expect(log.at(-2)).toMatch(/^ponder: \d+ visits in 0\.\d\d s since the last search$/);
+    expect(Number(/ponder: (\d+)/.exec(log.at(-2)!)![1])).toBe(pondered - searched);
+    expect(reused(log.at(-1))).toBe(reply.visits);
+  });
+
+  it("a genmove after pondering takes the step it may have waited for from its budget, and charges it", () => {
+    const clock = new SteppingClock(1);
+    const { session } = testSession(
+      { ...PONDERING, visits: undefined, timeAllocation: "flat", earlyStop: false },
+      clock.now,
+    );
+    converse(session, ["time_settings 60 0 0", "genmove"]);
+    for (let i = 0; i < 5; i++) session.ponder();
+    const budget = session.limits(session.position).timeMs!;
+    const before = clock.elapsed;
+    converse(session, ["genmove"]);
+    const searched = clock.elapsed - before;
+    // Without pondering the search would last its whole budget (the test of the clock's budget below).
+    expect(searched).toBeGreaterThanOrEqual(budget - 5);
+    expect(searched).toBeLessThan(budget);
+    expect(60_000 - session.clock.timeLeft(false)!.seconds * 1000).toBeGreaterThanOrEqual(budget);
+  });
+
+  it("stops once the tree's pool is full", () => {
+    const { session } = testSession(
+      { ...PONDERING, search: { ...TEST_OPTIONS.search, maxNodes: 3000 } },
+      new SteppingClock(1).now,
+    );
+    converse(session, ["genmove"]);
+    expect(ponderOut(session, 1000)).toBeGreaterThan(1);
+    expect(session.ponder()).toBe(false);
+  });
+
+  it("stops once the root is proven", () => {
+    const { session } = testSession(PONDERING, new SteppingClock(1).now);
+    converse(session, ["genmove"]);
+    const game = new Game();
+    while (game.position.empties() > 7) game.play(game.position.legalSquares()[0] ?? PASS);
+    converse(session, [`code ${formatCode(game.position)}`]);
+    expect(ponderOut(session, 1000)).toBeDefined();
+  });
+
+  it("GTP and NBoard ponder between commands with --ponder; OTP never does", () => {
+    const on = testSession(PONDERING).session;
+    const off = testSession({ protocol: "gtp" }).session;
+    expect(gtpProtocol(on).background).toBeDefined();
+    expect(nboardProtocol(on).background).toBeDefined();
+    expect(otpProtocol(on, "\n").background).toBeUndefined();
+    expect(gtpProtocol(off).background).toBeUndefined();
+    expect(nboardProtocol(off).background).toBeUndefined();
   });
 });
 
