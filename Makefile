@@ -27,7 +27,7 @@ $(NODE_MODULES): package.json package-lock.json
 	@npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
-dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights
+dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights book/opening.book
 	@echo "build dist/othello.js"
 	@node build.mjs othello
 
