@@ -119,8 +119,9 @@ interop: othello
 
 # The npm package as a user gets it: `npm pack` (which builds), installed into a temporary prefix
 # as `npm install -g` does, then its commands run from there, the repository out of reach: the
-# engine's version, a genmove over stdin with the shipped weights, two search threads (the worker
-# file), the browser page's files and its analysis thread, and the judge; then once more through npx.
+# engine's version, a genmove over stdin searched with the shipped weights, one from the shipped
+# opening book, two search threads (the worker file), the browser page's files and its analysis
+# thread, and the judge; then once more through npx.
 package-test: $(NODE_MODULES)
 	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
 	fail() { echo "make package-test: FAILED: $$1" >&2; exit 1; }; \
@@ -131,14 +132,15 @@ package-test: $(NODE_MODULES)
 	cd "$$dir"; bin="$$dir/prefix/bin"; \
 	version="othello $$(node -p 'require("$(CURDIR)/package.json").version')"; \
 	test "$$($$bin/othello --version)" = "$$version" || fail "othello --version is not '$$version'"; \
-	printf 'genmove\nquit\n' | $$bin/othello --visits 200 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
-	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --visits 500 2>&1 >/dev/null | grep -q ' on 2 threads' \
+	printf 'genmove\nquit\n' | $$bin/othello --visits 200 --no-book 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
+	printf 'genmove\nquit\n' | $$bin/othello --visits 200 2>&1 >/dev/null | grep -q ' from the opening book, ' || fail "a genmove from the shipped opening book"; \
+	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --visits 500 --no-book 2>&1 >/dev/null | grep -q ' on 2 threads' \
 	  || fail "a search on two threads (the worker file)"; \
 	for f in index.html page.js page.css; do test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/ui/$$f" || fail "the page's $$f"; done; \
 	test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/analysisWorker.js" || fail "the page's analysis thread"; \
 	$$bin/othello-course-judge --version >/dev/null || fail "othello-course-judge --version"; \
 	npx --yes --package "$$tarball" othello --version >/dev/null || fail "npx othello --version"; \
-	echo "package-test: installed; othello --version, a genmove, two threads, the page's files and analysis thread, the judge and npx work"
+	echo "package-test: installed; othello --version, a genmove, the opening book, two threads, the page's files and analysis thread, the judge and npx work"
 
 bench: othello
 	./othello bench

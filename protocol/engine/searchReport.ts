@@ -94,12 +94,15 @@ export function formatChoice(choice: Choice, position: Position): string | undef
   }
 }
 
-/** A book move's line: its value, and among how many near-equal book moves it was drawn. */
+/**
+ * A book move's line, said as the search's line of a move played without search (so the page
+ * shows it as a note): its book value, and among how many near-equal book moves it was drawn.
+ */
 export function formatBookChoice(choice: Extract<Choice, { readonly by: "book" }>, position: Position): string {
   const value = choice.value >= 0 ? `+${choice.value.toFixed(2)}` : choice.value.toFixed(2);
   const among =
     choice.candidates > 1 ? `, drawn among ${choice.candidates} within ${BOOK_MARGIN} disc of the best` : "";
-  return `book: ${sideToMove(position)}: ${moveText(choice.move)} ${value} discs${among}`;
+  return `search: ${sideToMove(position)}: ${moveText(choice.move)} from the opening book, ${value} discs${among}`;
 }
 
 /** The side to move, as the lines say it. */

@@ -93,7 +93,7 @@ describe("the session with a book", () => {
     expect(move.ok && [19, 26, 37, 44].includes(move.value)).toBe(true);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(
-      /^book: black: [C-F][3-6] \([0-7] [0-7]\) \+0\.00 discs, drawn among 4 within 1 disc of the best$/,
+      /^search: black: [C-F][3-6] \([0-7] [0-7]\) from the opening book, \+0\.00 discs, drawn among 4 within 1 disc of the best$/,
     );
   });
 
@@ -107,7 +107,7 @@ describe("the session with a book", () => {
     const { session, log } = bookSession();
     converse(session, ["genmove"]);
     converse(session, [diagonalReply(session), "genmove"]);
-    expect(log[1]).toMatch(/^book: black: .* \+0\.00 discs$/);
+    expect(log[1]).toMatch(/^search: black: .* from the opening book, \+0\.00 discs$/);
     const out = session.position.legalSquares()[0]!;
     converse(session, [`play ${out >> 3} ${out & 7}`, "genmove"]);
     expect(log[2]).toMatch(/^search: black: 200 visits .*reused 0,/);
@@ -121,6 +121,7 @@ describe("the session with a book", () => {
       const { session, log } = bookSession(options);
       converse(session, ["genmove"]);
       expect(log[0]).toMatch(/^search: black: /);
+      expect(log[0]).not.toMatch(/opening book/);
     }
   });
 });
