@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { loadBook, readBook, usesBook } from "../../../protocol/engine/openingBook.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { BOOK_HEADER, Book, Position, formatBook, formatObf, parseOtpMove } from "../../../src/index.js";
@@ -114,6 +115,21 @@ describe("the session with a book", () => {
     const reply = session.position.legalSquares()[0]!;
     converse(session, [`play ${reply >> 3} ${reply & 7}`, "genmove"]);
     expect(log[3]).toMatch(/^search: black: .*reused [1-9]\d*,/);
+  });
+
+  it("shows NBoard the book move with its value, and book for its depth", () => {
+    const { session } = bookSession({ protocol: "nboard" });
+    const send = (line: string): string => {
+      let text = "";
+      for (
+        let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
+        part !== undefined;
+        part = part.then?.()
+      )
+        text += part.reply;
+      return text;
+    };
+    expect(send("hint 1")).toMatch(/^status searching.*\nsearch [CDEF][3-6] 0\.00 0 book opening book\nstatus\n$/);
   });
 
   it("plays no book move with --no-book, nor with random moves", () => {
