@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: kernel all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: book kernel all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -283,6 +283,14 @@ comma := ,
 train: othello
 	./othello train --dir $(TRAIN_DIR) --threads $(TRAIN_THREADS) $(TRAIN_ARGS) \
 	  --exclude $(subst $(space),$(comma),$(EVAL_SETS)) --out weights/eval.weights
+
+# The opening book (docs/book.md), built by our alpha-beta searches from the start position, the
+# shipped book's settings; resumable (the file is written after each position: run it again after
+# an interruption, BOOK_ARGS="... --time-limit 600" to stop within a time). Rebuild the book after
+# new weights, and then the program (make), which ships it.
+BOOK_ARGS ?= --plies 10 --window 2 --depth 10
+book: othello
+	./othello book build book/opening.book $(BOOK_ARGS)
 
 # The evaluation's mean absolute error against exact scores on positions the training never saw
 # (make train excludes them, and their symmetric images, should its games meet them).

@@ -28,9 +28,9 @@ interface BookOptions {
   readonly weights: string | undefined;
 }
 
-/** The shipped book's settings (docs/book.md). */
+/** The shipped book's settings (docs/book.md, make book). */
 const DEFAULTS: BookOptions = {
-  plies: 8,
+  plies: 10,
   window: 2,
   depth: 10,
   positions: 100_000,
@@ -134,7 +134,7 @@ export async function bookCommand(args: readonly string[], out: Output): Promise
   const started = performance.now();
   const seconds = (): number => (performance.now() - started) / 1000;
   const comments = [
-    `built by: othello book build FILE --plies ${plies} --window ${window} --depth ${depth} (docs/book.md)`,
+    `last built by: othello book build FILE --plies ${plies} --window ${window} --depth ${depth} (docs/book.md)`,
     `values: discs for the side to move; a move within ${BOOK_MARGIN} disc of the best is played as often as the best`,
   ];
   out.log(
