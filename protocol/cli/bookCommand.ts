@@ -40,7 +40,7 @@ const DEFAULTS: BookOptions = {
 
 export const bookProgram: Program<BookOptions> = {
   name: "othello book",
-  synopsis: ["othello book build FILE [--plies N] [--window DISCS] [--depth N] [--positions N] [--time-limit S]"],
+  synopsis: ["othello book build FILE [--plies N] [--window DISCS] [--depth N] [OPTIONS]"],
   about: [
     "Builds the opening book FILE (docs/book.md) with the alpha-beta search over the evaluation: from the start",
     "position, every move of each expanded position is searched, and the positions reached by moves within",
