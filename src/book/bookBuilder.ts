@@ -2,7 +2,7 @@ import { type Move, Position } from "../position.js";
 import { Book, type BookEntry, canonicalKey } from "./book.js";
 
 export interface BookBuildSettings {
-  /** Positions up to this many plies from the start may be expanded (their moves all searched). */
+  /** Positions fewer than this many plies from the start may be expanded (their moves all searched). */
   readonly plies: number;
   /** A move within this many discs of its position's best is followed: its position is expanded in turn. */
   readonly window: number;
@@ -39,16 +39,17 @@ const plyOf = (position: Position): number => 60 - position.empties();
 /**
  * Builds an opening book from the start position by expansion within a window: the start is
  * expanded (each of its moves' positions searched), then, shallowest first, every position
- * reached by moves within `window` discs of their position's best, up to `plies`. A move's
- * value is the negamax of the expanded positions below it over the searched ones' values, all
- * searched to leaves an even number of plies from the start, so that the evaluation always
- * judges the same side to move and values of moves of different depths compare fairly.
+ * reached by moves within `window` discs of their position's best, fewer than `plies` plies from
+ * the start. A move's value is the negamax of the expanded positions below it over the searched
+ * ones' values, all searched to leaves an even number of plies from the start, so that the
+ * evaluation always judges the same side to move and values of moves of different depths
+ * compare fairly.
  * Positions are one whatever their orientation. A book the builder wrote is its whole state:
  * building on from it resumes the work.
  */
 export class BookBuilder {
   private readonly expanded = new Map<string, Expanded>();
-  /** The searched values of positions not expanded (for their side to move). */
+  /** The searched values of positions, for their side to move (an expanded one's is not used: its moves decide). */
   private readonly searched = new Map<string, number>();
 
   constructor(
