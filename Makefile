@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: kernel all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: book kernel all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -27,7 +27,7 @@ $(NODE_MODULES): package.json package-lock.json
 	@npm install --no-audit --no-fund --loglevel=error
 	@touch $@
 
-dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights
+dist/othello.js: $(NODE_MODULES) $(SOURCES) weights/eval.weights book/opening.book
 	@echo "build dist/othello.js"
 	@node build.mjs othello
 
@@ -119,8 +119,9 @@ interop: othello
 
 # The npm package as a user gets it: `npm pack` (which builds), installed into a temporary prefix
 # as `npm install -g` does, then its commands run from there, the repository out of reach: the
-# engine's version, a genmove over stdin with the shipped weights, two search threads (the worker
-# file), the browser page's files and its analysis thread, and the judge; then once more through npx.
+# engine's version, a genmove over stdin searched with the shipped weights, one from the shipped
+# opening book, two search threads (the worker file), the browser page's files and its analysis
+# thread, and the judge; then once more through npx.
 package-test: $(NODE_MODULES)
 	@dir=$$(mktemp -d); trap 'rm -rf "$$dir"' EXIT; \
 	fail() { echo "make package-test: FAILED: $$1" >&2; exit 1; }; \
@@ -131,14 +132,15 @@ package-test: $(NODE_MODULES)
 	cd "$$dir"; bin="$$dir/prefix/bin"; \
 	version="othello $$(node -p 'require("$(CURDIR)/package.json").version')"; \
 	test "$$($$bin/othello --version)" = "$$version" || fail "othello --version is not '$$version'"; \
-	printf 'genmove\nquit\n' | $$bin/othello --visits 200 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
-	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --visits 500 2>&1 >/dev/null | grep -q ' on 2 threads' \
+	printf 'genmove\nquit\n' | $$bin/othello --visits 200 --no-book 2>/dev/null | grep -qx 'genmove [0-7] [0-7]' || fail "a genmove over stdin"; \
+	printf 'genmove\nquit\n' | $$bin/othello --visits 200 2>&1 >/dev/null | grep -q ' from the opening book, ' || fail "a genmove from the shipped opening book"; \
+	printf 'genmove\nquit\n' | $$bin/othello --threads 2 --parallel root --visits 500 --no-book 2>&1 >/dev/null | grep -q ' on 2 threads' \
 	  || fail "a search on two threads (the worker file)"; \
 	for f in index.html page.js page.css; do test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/ui/$$f" || fail "the page's $$f"; done; \
 	test -s "$$dir/prefix/lib/node_modules/othello-uct/dist/analysisWorker.js" || fail "the page's analysis thread"; \
 	$$bin/othello-course-judge --version >/dev/null || fail "othello-course-judge --version"; \
 	npx --yes --package "$$tarball" othello --version >/dev/null || fail "npx othello --version"; \
-	echo "package-test: installed; othello --version, a genmove, two threads, the page's files and analysis thread, the judge and npx work"
+	echo "package-test: installed; othello --version, a genmove, the opening book, two threads, the page's files and analysis thread, the judge and npx work"
 
 bench: othello
 	./othello bench
@@ -281,6 +283,14 @@ comma := ,
 train: othello
 	./othello train --dir $(TRAIN_DIR) --threads $(TRAIN_THREADS) $(TRAIN_ARGS) \
 	  --exclude $(subst $(space),$(comma),$(EVAL_SETS)) --out weights/eval.weights
+
+# The opening book (docs/book.md), built by our alpha-beta searches from the start position, the
+# shipped book's settings; resumable (the file is written after each position: run it again after
+# an interruption, BOOK_ARGS="... --time-limit 600" to stop within a time). Rebuild the book after
+# new weights, and then the program (make), which ships it.
+BOOK_ARGS ?= --plies 10 --window 2 --depth 10
+book: othello
+	./othello book build book/opening.book $(BOOK_ARGS)
 
 # The evaluation's mean absolute error against exact scores on positions the training never saw
 # (make train excludes them, and their symmetric images, should its games meet them).

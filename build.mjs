@@ -1,8 +1,8 @@
 // Bundles each program into one file under dist/: the core and protocol code have no runtime
 // dependencies. `othello` brings its browser page along (othello ui): dist/ui/ holds the page's
 // script, HTML and CSS; the evaluation's weights go beside the bundle
-// (protocol/engine/evaluationWeights.ts), and so do the search threads' own bundle,
-// dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), the
+// (protocol/engine/evaluationWeights.ts), and the opening book (protocol/engine/openingBook.ts),
+// and so do the search threads' own bundle, dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), the
 // self-play threads' of `othello train --threads`, dist/selfPlayWorker.js
 // (protocol/threads/selfPlayThreads.ts), and the page's analysis thread,
 // dist/analysisWorker.js (protocol/ui/analyst.ts).
@@ -57,3 +57,4 @@ await Promise.all([
 ]);
 mkdirSync("dist", { recursive: true });
 copyFileSync("weights/eval.weights", "dist/eval.weights");
+copyFileSync("book/opening.book", "dist/opening.book");

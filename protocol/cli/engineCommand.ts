@@ -1,5 +1,5 @@
 import { createConnection } from "node:net";
-import { type Evaluation, type Result, err, ok } from "../../src/index.js";
+import { type Book, type Evaluation, type Result, err, ok } from "../../src/index.js";
 import { loadEvaluation, needsEvaluation } from "../engine/evaluationWeights.js";
 import {
   type EngineOptions,
@@ -11,6 +11,7 @@ import {
   engineCommandLine,
 } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
+import { loadBook, usesBook } from "../engine/openingBook.js";
 import { nboardProtocol } from "../engine/nboard.js";
 import { otpProtocol } from "../engine/otp.js";
 import { type Channel, serve } from "../engine/serve.js";
@@ -33,7 +34,7 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
       ["time", ["--time", "--visits", "--max-move-time", "--ponder"]],
       ["search", ["--search", "--classic", "--depth", "--pp-r", "--solve-empties", "--max-nodes", "--seed", "--tune"]],
       ["threads", ["--threads", "--parallel"]],
-      ["files and output", ["--weights", "--verbose", "--progress"]],
+      ["files and output", ["--weights", "--book", "--no-book", "--verbose", "--progress"]],
     ],
     defaults: defaultEngineOptions,
     tuning: {
@@ -82,7 +83,17 @@ export async function engineCommand(
     }
     evaluation = loaded.value;
   }
-  const session = new Session(options, log, undefined, evaluation);
+  // So is the book.
+  let book: Book | undefined;
+  if (usesBook(options)) {
+    const loaded = loadBook(options.bookFile);
+    if (!loaded.ok) {
+      log(`othello: ${loaded.error}`);
+      return 2;
+    }
+    book = loaded.value;
+  }
+  const session = new Session(options, log, undefined, evaluation, book);
   // Someone typing at a terminal is told what to type; a controller on a pipe gets nothing extra.
   if (endpoint.kind === "stdio" && process.stdin.isTTY === true) log(terminalGreeting(options.protocol));
   if (options.verbose)

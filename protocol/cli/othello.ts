@@ -1,6 +1,7 @@
 // First: it sets V8's flags before the rest of the program is compiled.
 import "./v8Flags.js";
 import { benchCommand, benchProgram } from "./benchCommand.js";
+import { bookCommand, bookProgram } from "./bookCommand.js";
 import { curveCommand, curveProgram } from "./curveCommand.js";
 import { endgamesCommand, endgamesProgram } from "./endgamesCommand.js";
 import { engineCommand } from "./engineCommand.js";
@@ -36,6 +37,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   ui: { synopsis: uiProgram.synopsis[0]!, run: uiCommand },
   eval: { synopsis: evalProgram.synopsis[0]!, run: evalCommand },
   train: { synopsis: trainProgram.synopsis[0]!, run: trainCommand },
+  book: { synopsis: bookProgram.synopsis[0]!, run: bookCommand },
   curve: { synopsis: curveProgram.synopsis[0]!, run: curveCommand },
 };
 

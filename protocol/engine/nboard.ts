@@ -135,7 +135,7 @@ function assessChild(session: Session, child: RootChild): Assessment {
 
 /**
  * The moves a thought assessed, best first: the solver's one proven move, the alpha-beta
- * player's one move with its value, or the search's choice and then its other visited moves by
+ * player's or the book's one move with its value, or the search's choice and then its other visited moves by
  * visits; none for a move chosen without search (the only one, a pass, a random choice).
  */
 function assessments(session: Session, thought: Choice): Assessment[] {
@@ -149,6 +149,9 @@ function assessments(session: Session, thought: Choice): Assessment[] {
         note: `alpha-beta depth ${thought.depth}`,
       },
     ];
+  }
+  if (thought.by === "book") {
+    return [{ move: thought.move, pv: [thought.move], eval: thought.value, depth: "book", note: "opening book" }];
   }
   if (thought.by === "solver") {
     const exact = thought.mode === "exact";

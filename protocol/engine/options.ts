@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import {
+  BOOK_MARGIN,
   CLASSIC_SEARCH_PARAMS,
   DEFAULT_ALPHA_BETA_DEPTH,
   DEFAULT_SEARCH_PARAMS,
@@ -69,6 +70,10 @@ export interface EngineOptions {
   readonly parallel: Parallelisation;
   /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
   readonly weights?: string | undefined;
+  /** Whether known openings are played from the opening book (docs/book.md); not with random moves. */
+  readonly book: boolean;
+  /** The opening book's file instead of the shipped one. */
+  readonly bookFile?: string | undefined;
 }
 
 export type EngineProtocol = "otp" | "gtp" | "nboard";
@@ -360,6 +365,16 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     "the evaluation's weights file (default: the weights built into the program)",
     nonEmpty,
   ),
+  "--book": {
+    ...field(
+      "bookFile",
+      "FILE",
+      `the opening book: positions answered at once by one of their best moves within ${BOOK_MARGIN} disc, at random (seeded by --seed; default: the book shipped with the program, docs/book.md)`,
+      nonEmpty,
+    ),
+    excludes: ["--no-book"],
+  },
+  "--no-book": flag("no opening book: every move is the search's", (o) => ({ ...o, book: false })),
   "--threads": field(
     "threads",
     "N",
@@ -428,6 +443,8 @@ export function defaultEngineOptions(): EngineOptions {
     // One shared tree scored 0.750 against a tree a thread at 2 threads and 1 s a move (docs/strength.md).
     parallel: "tree",
     weights: undefined,
+    book: true,
+    bookFile: undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   type AlphaBetaResult,
+  BOOK_MARGIN,
   type Choice,
   type Move,
   type Position,
@@ -82,6 +83,8 @@ export function formatChoice(choice: Choice, position: Position): string | undef
     case "forced":
     case "random":
       return formatUnsearchedMove(choice, position);
+    case "book":
+      return formatBookChoice(choice, position);
     case "search":
       return formatSearchReport(choice.report, position);
     case "alphabeta":
@@ -89,6 +92,17 @@ export function formatChoice(choice: Choice, position: Position): string | undef
     case "solver":
       return undefined;
   }
+}
+
+/**
+ * A book move's line, said as the search's line of a move played without search (so the page
+ * shows it as a note): its book value, and among how many near-equal book moves it was drawn.
+ */
+export function formatBookChoice(choice: Extract<Choice, { readonly by: "book" }>, position: Position): string {
+  const value = choice.value >= 0 ? `+${choice.value.toFixed(2)}` : choice.value.toFixed(2);
+  const among =
+    choice.candidates > 1 ? `, drawn among ${choice.candidates} within ${BOOK_MARGIN} disc of the best` : "";
+  return `search: ${sideToMove(position)}: ${moveText(choice.move)} from the opening book, ${value} discs${among}`;
 }
 
 /** The side to move, as the lines say it. */

@@ -1,5 +1,7 @@
 import {
   AlphaBetaChooser,
+  type Book,
+  BookFirst,
   type Choice,
   type Chooser,
   type CodedPosition,
@@ -20,6 +22,7 @@ import {
   ok,
 } from "../../src/index.js";
 import { needsEvaluation } from "./evaluationWeights.js";
+import { usesBook } from "./openingBook.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { ParallelSearch } from "../threads/parallelSearch.js";
 import type { RootChild } from "../threads/rootMerge.js";
@@ -63,6 +66,8 @@ export class Session {
     private readonly now: () => number = () => performance.now(),
     /** The pattern evaluation: the alpha-beta player's, and the tree search's leaf values and priors (needed unless --classic). */
     private readonly evaluation?: Evaluation,
+    /** The opening book, played from when the options say so (usesBook). */
+    private readonly book?: Book,
   ) {
     if (needsEvaluation(options) && evaluation === undefined)
       throw new Error("these engine options need the session made with an evaluation");
@@ -70,10 +75,19 @@ export class Session {
     this.chooser = new MoveChooser(this.algorithmChooser());
   }
 
-  /** The chooser of the algorithm the options name, the one place where it is decided. */
+  /** The chooser of the algorithm the options name, the one place where it is decided; the book before it, if any. */
   private algorithmChooser(): Chooser {
-    const { options } = this;
+    const { options, book } = this;
     if (options.chooser === "random") return new RandomChooser(new Random(options.seed));
+    const searching = this.searchingChooser();
+    return book !== undefined && usesBook(options)
+      ? new BookFirst({ book, random: new Random(options.seed), next: searching })
+      : searching;
+  }
+
+  /** The solver, then --search's algorithm. */
+  private searchingChooser(): Chooser {
+    const { options } = this;
     return new SolverFirst({
       solver: () => this.sharedSolver(),
       next:

@@ -7,12 +7,20 @@ import type { ForcedReason } from "./forcedMove.js";
 
 /**
  * How a move was chosen, for the log and for protocols that show it (NBoard's evaluations):
- * at once (a position without a choice), at random, by the solver, the tree search or the
- * alpha-beta player. `elapsedMs` is the whole choice's, a solve that did not decide included.
+ * at once (a position without a choice), at random, from the opening book, by the solver, the
+ * tree search or the alpha-beta player. `elapsedMs` is the whole choice's, a solve that did not decide included.
  */
 export type Choice =
   | { readonly by: "forced"; readonly move: Move; readonly reason: ForcedReason; readonly elapsedMs: number }
   | { readonly by: "random"; readonly move: Move; readonly elapsedMs: number }
+  | {
+      readonly by: "book";
+      readonly move: Move;
+      /** The move's book value for the mover, in discs, and how many book moves were within the margin of the best. */
+      readonly value: number;
+      readonly candidates: number;
+      readonly elapsedMs: number;
+    }
   | {
       readonly by: "solver";
       readonly move: Move;

@@ -96,7 +96,7 @@ describe("othello eval", () => {
 describe("the engine with --search alphabeta", () => {
   it("plays legal moves over GTP with the built-in weights and reports its depth", async () => {
     const r = await othello(
-      ["--gtp", "--search", "alphabeta", "--depth", "3"],
+      ["--gtp", "--search", "alphabeta", "--depth", "3", "--no-book"],
       "boardsize 8\ngenmove b\ngenmove w\nquit\n",
     );
     expect(r.status).toBe(0);

@@ -123,7 +123,7 @@ describe("GTP over stdin/stdout", () => {
 
   it("keeps the search report, reasons and drawings on stderr; stdout holds only replies", async () => {
     const { code, stdout, stderr } = await runWithInput(
-      ["--verbose", "--seed", "3"],
+      ["--verbose", "--seed", "3", "--no-book"],
       "1 genmove black\n2 play black a1\n3 quit\n",
     );
     expect(code).toBe(0);

@@ -22,6 +22,7 @@ export const TEST_OPTIONS: EngineOptions = {
   alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
   threads: 1,
   parallel: "root",
+  book: true,
 };
 
 /** The shipped evaluation, read once for every test session. */

@@ -250,6 +250,17 @@ describe("engine command line", () => {
     expect(parse("--parallel=root")).toMatchObject({ ok: true, value: { options: { parallel: "root" } } });
   });
 
+  it("the opening book: the shipped one by default, --book FILE another, --no-book none; not both", () => {
+    expect(DEFAULTS).toMatchObject({ book: true, bookFile: undefined });
+    expect(parse("--book", "my.book")).toMatchObject({
+      ok: true,
+      value: { options: { book: true, bookFile: "my.book" } },
+    });
+    expect(parse("--no-book")).toMatchObject({ ok: true, value: { options: { book: false } } });
+    expect(parse("--book", "my.book", "--no-book").ok).toBe(false);
+    expect(parse("--book=").ok).toBe(false);
+  });
+
   it("--threads: 1 to 16 searches a move", () => {
     expect(parse("--threads", "16")).toMatchObject({ ok: true, value: { options: { threads: 16 } } });
     expect(parse("--threads=2", "4000")).toMatchObject({

@@ -8,7 +8,8 @@ import { Game, PASS, parseOtpMove } from "../../../src/index.js";
 // Worker threads load the built worker (dist/searchWorker.js), so --threads is tested on the
 // built program; test/buildPrograms.ts builds it before any test starts.
 const DIST = join(import.meta.dirname, "..", "..", "..", "dist");
-const QUICK = ["--visits", "300", "--max-nodes", "20000", "--seed", "4"];
+/** The search from the first move: no opening book. */
+const QUICK = ["--visits", "300", "--max-nodes", "20000", "--seed", "4", "--no-book"];
 
 interface Finished {
   readonly status: number | null;
@@ -193,7 +194,7 @@ describe("othello --threads", () => {
     // engine's tolerance of a loaded machine): such a run proves nothing, and is run again.
     for (let attempt = 1; ; attempt++) {
       const { status, stdout, stderr } = await run(
-        ["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4"],
+        ["--threads", "2", "--time", "0.5", "--max-nodes", "2000000", "--seed", "4", "--no-book"],
         `${"genmove\n".repeat(6)}quit\n`,
       );
       expect(status).toBe(0);

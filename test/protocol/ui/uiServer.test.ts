@@ -160,7 +160,20 @@ describe("the page's files, and nothing else", () => {
 describe("/api/move with our engine", () => {
   let base: string;
   let tables: OpponentTables;
-  beforeAll(async () => ({ base, tables } = await serve(["node", OTHELLO])));
+  // The search's reports: no opening book.
+  beforeAll(async () => ({ base, tables } = await serve(["node", OTHELLO, "--no-book"])));
+
+  it("answers a book move with the engine's note that says so", async () => {
+    const { base: bookBase } = await serve(["node", OTHELLO]);
+    const { status, json } = await askMove(bookBase, { game: "book", moves: "f5", seconds: 0.05 });
+    expect(status).toBe(200);
+    expect(legalAfter("f5", json.move as string)).toBe(true);
+    expect(json.report).toMatchObject({
+      kind: "note",
+      side: "white",
+      text: expect.stringContaining("from the opening book"),
+    });
+  });
 
   it("answers a legal move with the engine's report", async () => {
     const { status, json } = await askMove(base, { game: "tab-1", moves: "f5", seconds: 0.05 });
@@ -179,7 +192,7 @@ describe("/api/move with our engine", () => {
     };
     expect(await thinking("nobody")).toEqual({ status: 200, json: { ply: null, report: null, moves: null } });
     expect((await thinking("a%20b")).status).toBe(400);
-    const { base: progressBase } = await serve(["node", OTHELLO, "--progress", "0.1"]);
+    const { base: progressBase } = await serve(["node", OTHELLO, "--progress", "0.1", "--no-book"]);
     const asked = askMove(progressBase, { game: "live", moves: "f5", seconds: 1.5 });
     const seen: unknown[] = [];
     const seenMoves: unknown[] = [];
