@@ -6,6 +6,7 @@ import { TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "./orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
+import type { SolveTeam } from "./solveTeam.js";
 
 /** Exact: the final disc difference. WLD: only win, draw or loss (a null window around 0). */
 export type SolveMode = "exact" | "wld";
@@ -59,14 +60,25 @@ export class Solver {
    * With an evaluation, moves far from the end are ordered by a shallow search over it as well
    * (fewer nodes, the same exact scores); without one, fastest first throughout. `kernel`
    * chooses who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel
-   * (endgameKernel.ts, about twice as fast) or the TypeScript search.
+   * (endgameKernel.ts, about twice as fast) or the TypeScript search. With a `team`, this
+   * solver is one thread of a parallel solve (solveTeam.ts): its table is the team's, of the
+   * team's size (`tableBits` is not read), and it solves alongside the team's other threads.
    */
-  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation, kernel: Kernel = DEFAULT_KERNEL) {
-    this.table = new TranspositionTable(tableBits);
+  constructor(
+    tableBits = DEFAULT_TABLE_BITS,
+    evaluation?: Evaluation,
+    kernel: Kernel = DEFAULT_KERNEL,
+    team?: SolveTeam,
+  ) {
+    this.table =
+      team === undefined
+        ? new TranspositionTable(tableBits)
+        : new TranspositionTable(team.memory.tableBits, team.memory.table);
     this.search = new EndgameSearch(
       this.table,
       evaluation === undefined ? undefined : new OrderingSearch(evaluation),
       kernel === "webassembly",
+      team,
     );
   }
 
