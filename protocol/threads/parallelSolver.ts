@@ -10,6 +10,7 @@ import {
   type SolveResult,
   SolveTeam,
   Solver,
+  type Solving,
   solveTeamMemory,
 } from "../../src/index.js";
 import type { SolveRequest, SolveWorkerData } from "./solveRequests.js";
@@ -53,7 +54,7 @@ interface Helper {
  * helper that does not answer is ended and left out from then on, said on the log; without
  * the bundle (run from source) the solver is the caller's thread alone.
  */
-export class ParallelSolver {
+export class ParallelSolver implements Solving {
   /** The caller's thread's solver, whose table is the threads' shared one: for the positions solved on it alone (`outcome`), too. */
   readonly solver: Solver;
   /** Undefined on one thread: the plain solver, not a team of one. */
@@ -159,6 +160,7 @@ export class ParallelSolver {
           nodes: 0,
         };
     }
+    team.idle();
     return { ...result, nodes };
   }
 }

@@ -38,6 +38,9 @@ export function solveTeamMemory(threads: number, tableBits: number): SolveTeamMe
   };
 }
 
+/** The solve number of no solve: above every solve stopped. */
+const IDLE = 0x7fffffff;
+
 /** A thread's answer to a solve, as it wrote it. */
 export interface TeamAnswer {
   readonly solved: boolean;
@@ -64,8 +67,8 @@ export class SolveTeam {
   private readonly busy: Int32Array;
   private readonly visits: Float64Array;
   private readonly control: Int32Array;
-  /** The solve under way, set by `begin`. */
-  private solve = 0;
+  /** The solve under way, set by `begin` or `lead`. */
+  private solve = IDLE;
 
   constructor(
     memory: SolveTeamMemory,
@@ -92,6 +95,15 @@ export class SolveTeam {
    */
   lead(solve: number): void {
     this.solve = solve;
+    this.visits.fill(0);
+  }
+
+  /**
+   * The solve under way is over, on the thread that led it: its solver may solve alone again
+   * (`Solver.outcome`, the tree search's leaves) without the team's stop or visits.
+   */
+  idle(): void {
+    this.solve = IDLE;
     this.visits.fill(0);
   }
 

@@ -41,6 +41,11 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
+/** What solves a position: a `Solver`, or one on several threads (protocol/threads/parallelSolver.ts). */
+export interface Solving {
+  solve(position: Position, options?: SolveOptions): SolveResult;
+}
+
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
 
@@ -51,7 +56,7 @@ export const DEFAULT_TABLE_BITS = 20;
  * solvers never share anything, and one may solve inside another's clock. A solver asked to
  * solve while it is solving (from its own clock) throws: that would wreck the solve under way.
  */
-export class Solver {
+export class Solver implements Solving {
   readonly table: TranspositionTable;
   private readonly search: EndgameSearch;
   private solving = false;

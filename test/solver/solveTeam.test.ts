@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SolveTeam, Solver, solveTeamMemory } from "../../src/index.js";
+import { type Position, SolveTeam, Solver, solveTeamMemory } from "../../src/index.js";
 import { TranspositionTable } from "../../src/solver/transpositionTable.js";
 import { expectSolved, readProblems } from "./problems.js";
 import { randomPositions } from "./reference.js";
@@ -90,6 +90,11 @@ describe("a solve team (threads sharing a table, leaving each other the moves un
     const stopped = solver.solve(p!);
     expect(stopped.solved).toBe(false);
     expect(stopped.nodes).toBeLessThan(5_000);
+    // Once the solve is over, the leading thread's solver solves alone: no stop, no one else's visits.
+    lead.idle();
+    expect(lead.stopped()).toBe(false);
+    expect(lead.report(10)).toBe(10);
+    expect(solver.outcome(p!.playerLo, p!.playerHi, p!.opponentLo, p!.opponentHi)).toBe(Math.sign(exactOf(p!)));
     // The next solve is another: not stopped.
     lead.lead(2);
     expect(lead.stopped()).toBe(false);
@@ -120,6 +125,11 @@ describe("a solve team (threads sharing a table, leaving each other the moves un
     expect(b.searching(1, 2, 4, 8)).toBe(false);
   });
 });
+
+function exactOf(p: Position): number {
+  const alone = new Solver(16);
+  return alone.solve(p).score;
+}
 
 describe("a shared table", () => {
   it("takes an entry whose words do not agree (half written by another thread) for absent", () => {

@@ -87,12 +87,17 @@ describe("othello solve", () => {
     expect(out[3]).toMatch(/^total 3 positions, 3 solved, 2 mismatches, /);
   });
 
-  it("a time limit leaves a position unsolved, not wrong", async () => {
+  it("a time limit leaves a position unsolved, not wrong, on one thread or two", async () => {
     // 22 empties: far more than a millisecond.
-    const r = await solve(["--time", "0.001"], "--OXX---O-OOXXO-OOOXXXX-OOOOXXXOO-OOO-XX----OXXX----OXXX---XO-OX X\n");
-    expect(r.status).toBe(0);
-    expect(lines(r.stdout)[0]).toMatch(/^1 22 -- unsolved \d+ [\d.]+ \d+$/);
-    expect(lines(r.stdout)[1]).toMatch(/^total 1 positions, 0 solved, 0 mismatches, /);
+    for (const threads of ["1", "2"]) {
+      const r = await solve(
+        ["--time", "0.001", "--threads", threads],
+        "--OXX---O-OOXXO-OOOXXXX-OOOOXXXOO-OOO-XX----OXXX----OXXX---XO-OX X\n",
+      );
+      expect(r.status).toBe(0);
+      expect(lines(r.stdout)[0]).toMatch(/^1 22 -- unsolved \d+ [\d.]+ \d+$/);
+      expect(lines(r.stdout)[1]).toMatch(/^total 1 positions, 0 solved, 0 mismatches, /);
+    }
   });
 
   it("bad input: a clear error naming the line, the other lines still solved, exit status 2", async () => {
@@ -111,8 +116,8 @@ describe("othello solve", () => {
   it("--help describes it, and othello --help lists it", async () => {
     const r = await solve(["--help"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("usage: othello solve [FILE|-] [--wld] [--time S]");
+    expect(r.stdout).toContain("usage: othello solve [FILE|-] [--wld] [--time S] [--nodes N] [--threads N]");
     const top = spawnSync("node", [join(ROOT, "dist/othello.js"), "--help"], { encoding: "utf8" });
-    expect(top.stdout).toContain("othello solve [FILE|-] [--wld] [--time S]");
+    expect(top.stdout).toContain("othello solve [FILE|-] [--wld] [--time S] [--nodes N] [--threads N]");
   });
 });
