@@ -150,13 +150,31 @@ export class EndgameSearch {
     return this.last.solveLast(pl, ph, ol, oh, alpha, beta);
   }
 
-  /** A child's search; in a team, the child is marked as being searched by this thread meanwhile. */
+  /**
+   * A child's search; in a team, the child is marked as being searched by this thread meanwhile,
+   * and a child the kernel solves goes through the shared table too: the kernel's table is its
+   * thread's own, and without this a move put off at 15 empties would be solved again from
+   * nothing by the thread that put it off.
+   */
   private child(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number): number {
     const team = this.team;
     if (team === undefined) return this.solvePosition(pl, ph, ol, oh, alpha, beta, empties);
+    const shared = empties <= KERNEL_EMPTIES && this.kernel !== undefined;
+    const tt = this.table;
+    if (shared && tt.probe(pl, ph, ol, oh)) {
+      const lo = tt.lo;
+      const hi = tt.hi;
+      if (lo === hi || lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+    }
     const tag = team.enter(pl, ph, ol, oh);
     const v = this.solvePosition(pl, ph, ol, oh, alpha, beta, empties);
     team.leave(tag);
+    if (shared && !this.aborted) {
+      if (v <= alpha) tt.store(pl, ph, ol, oh, empties, -64, v, NO_MOVE);
+      else if (v >= beta) tt.store(pl, ph, ol, oh, empties, v, 64, NO_MOVE);
+      else tt.store(pl, ph, ol, oh, empties, v, v, NO_MOVE);
+    }
     return v;
   }
 
