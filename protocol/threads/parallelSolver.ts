@@ -19,11 +19,11 @@ import { wallClock } from "./wallClock.js";
 /** The helpers' bundle, beside the program's (build.mjs); from source (the tests) there is none. */
 const WORKER_FILE = fileURLToPath(new URL("./solveWorker.js", import.meta.url));
 /**
- * How long the leading thread waits for a helper's answer once its own search is over: a helper
- * sees the stop within a millisecond, but its first solve may wait for the thread's start
- * (its bundle, the evaluation's tables, the kernels compiled).
+ * How long the leading thread waits for the answer of a helper that has begun the solve, once
+ * its own search is over: a helper sees the stop within a millisecond. One that has not begun
+ * (still starting: its bundle, the evaluation's tables, the kernels compiled) is not waited for.
  */
-const ANSWER_GRACE_MS = 10_000;
+const ANSWER_GRACE_MS = 1000;
 
 export interface ParallelSolverSettings {
   /** Threads solving each position at once, the caller's included. */
@@ -50,9 +50,10 @@ interface Helper {
  * node limit holds for all the threads' visits together, the deadline for all; the result's
  * nodes are all the threads' visits.
  *
- * The caller's thread blocks until the helpers have stopped, so `solve` stays synchronous. A
- * helper that does not answer is ended and left out from then on, said on the log; without
- * the bundle (run from source) the solver is the caller's thread alone.
+ * The caller's thread blocks until the helpers that began the solve have stopped, so `solve`
+ * stays synchronous (one still starting is not waited for). A helper that does not answer is
+ * ended and left out from then on, said on the log; without the bundle (run from source) the
+ * solver is the caller's thread alone.
  */
 export class ParallelSolver implements Solving {
   /** The caller's thread's solver, whose table is the threads' shared one: for the positions solved on it alone (`outcome`), too. */
@@ -144,6 +145,8 @@ export class ParallelSolver implements Solving {
     let nodes = own.nodes;
     const until = wallClock() + ANSWER_GRACE_MS;
     for (const h of helpers) {
+      // Not begun: it will find the solve stopped when it does, and answer what is no longer asked.
+      if (!team.begun(h.thread)) continue;
       const answer = team.answer(h.thread, until, wallClock);
       if (answer === undefined) {
         this.lost(h, "did not stop with the solve; it is ended");

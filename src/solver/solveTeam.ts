@@ -22,8 +22,8 @@ export interface SolveTeamMemory {
   readonly control: SharedArrayBuffer;
 }
 
-/** Words per thread of `control`: the solve it has ended, whether it solved it, the score, the move, the bound. */
-const ANSWER_WORDS = 5;
+/** Words per thread of `control`: the solve it has ended, whether it solved it, the score, the move, the bound, the solve it has begun. */
+const ANSWER_WORDS = 6;
 const BOUNDS: readonly ScoreBound[] = ["exact", "lower", "upper"];
 
 /** The shared memory for `threads` threads, with a table of 2^tableBits entries. */
@@ -87,6 +87,12 @@ export class SolveTeam {
   begin(solve: number): void {
     this.solve = solve;
     this.visits[this.thread] = 0;
+    Atomics.store(this.control, 1 + ANSWER_WORDS * this.thread + 5, solve);
+  }
+
+  /** Whether thread `thread` has begun the solve under way (`begin`): one that has not will find it stopped when it does. */
+  begun(thread: number): boolean {
+    return Atomics.load(this.control, 1 + ANSWER_WORDS * thread + 5) === this.solve;
   }
 
   /**

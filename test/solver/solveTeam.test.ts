@@ -106,7 +106,10 @@ describe("a solve team (threads sharing a table, leaving each other the moves un
     const lead = new SolveTeam(memory, 0);
     const helper = new SolveTeam(memory, 2);
     lead.lead(7);
+    expect(lead.begun(2)).toBe(false);
     helper.begin(7);
+    expect(lead.begun(2)).toBe(true);
+    expect(lead.begun(1)).toBe(false);
     helper.finish({ solved: true, move: 12, score: -6, bound: "upper", nodes: 1234 });
     expect(lead.answer(2, 0, () => 0)).toEqual({ solved: true, move: 12, score: -6, bound: "upper", nodes: 1234 });
     let clock = 0;
