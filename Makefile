@@ -164,7 +164,7 @@ solve-bench: othello
 # all, beside Egaroucid's and Edax's published figures; the C yardstick (REFSOLVE) and our one thread
 # on fforum 1-19 before and after, for the machine's speed. Each position is solved on every thread
 # count in turn, so FFO=45-49 goes on where a run stopped; FFO_NODES and FFO_TIME limit each
-# position (left unsolved, cleanly). #50-#59 (27 to 34 empties) may take hours here.
+# position (left unsolved, cleanly). #50-#59 (26 to 34 empties) may take hours here.
 FFO ?= 40-59
 FFO_THREADS ?= 1,2
 FFO_NODES ?=
