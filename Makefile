@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: book kernel all check mutate format package-test test interop bench solve-bench clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
+.PHONY: book kernel all check mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test train eval-mae
 
 all: othello
 
@@ -160,6 +160,21 @@ SOLVE_QUICK ?=
 solve-bench: othello
 	@node tools/solveBench.mjs --rounds $(SOLVE_ROUNDS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(BASE),--base $(BASE)) \
 	  $(if $(filter 1,$(SOLVE_QUICK)),--quick)
+
+# The FFO endgame test, problems #40-#59 (test/positions/fforum-40-59.obf), on FFO_THREADS thread
+# counts (tools/ffoBench.mjs, docs/solver.md): nodes, time and nodes a second per position and in
+# all, beside Egaroucid's and Edax's published figures; the C yardstick (REFSOLVE) and our one thread
+# on fforum 1-19 before and after, for the machine's speed. Each position is solved on every thread
+# count in turn, so FFO=45-49 goes on where a run stopped; FFO_NODES and FFO_TIME limit each
+# position (left unsolved, cleanly). #50-#59 (26 to 34 empties) may take hours here.
+FFO ?= 40-59
+FFO_THREADS ?= 1,2
+FFO_NODES ?=
+FFO_TIME ?=
+solve-bench-ffo: othello
+	@node tools/ffoBench.mjs --from $(firstword $(subst -, ,$(FFO))) --to $(lastword $(subst -, ,$(FFO))) \
+	  --threads $(FFO_THREADS) $(if $(REFSOLVE),--ref $(REFSOLVE)) $(if $(FFO_NODES),--nodes $(FFO_NODES)) \
+	  $(if $(FFO_TIME),--time $(FFO_TIME))
 
 # The WebAssembly kernels, the solver's (src/solver/endgameKernel.wat, docs/solver.md) and the
 # incremental evaluation's (src/eval/evaluationKernel.wat, docs/evaluation.md), assembled by

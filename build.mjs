@@ -4,7 +4,8 @@
 // (protocol/engine/evaluationWeights.ts), and the opening book (protocol/engine/openingBook.ts),
 // and so do the search threads' own bundle, dist/searchWorker.js (protocol/threads/parallelSearch.ts starts it for --threads), the
 // self-play threads' of `othello train --threads`, dist/selfPlayWorker.js
-// (protocol/threads/selfPlayThreads.ts), and the page's analysis thread,
+// (protocol/threads/selfPlayThreads.ts), the solve threads' of `othello solve --threads`,
+// dist/solveWorker.js (protocol/threads/parallelSolver.ts), and the page's analysis thread,
 // dist/analysisWorker.js (protocol/ui/analyst.ts).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
@@ -14,7 +15,13 @@ import { build } from "esbuild";
 const programs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ["othello"];
 /** Each program's entry points under protocol/, each bundled as dist/NAME.js after its file's name. */
 const ENTRIES = {
-  othello: ["cli/othello.ts", "threads/searchWorker.ts", "threads/selfPlayWorker.ts", "ui/analysisWorker.ts"],
+  othello: [
+    "cli/othello.ts",
+    "threads/searchWorker.ts",
+    "threads/selfPlayWorker.ts",
+    "threads/solveWorker.ts",
+    "ui/analysisWorker.ts",
+  ],
   judge: ["cli/judge.ts"],
 };
 

@@ -38,6 +38,8 @@ export * from "./book/bookBuilder.js";
 export * from "./solver/endgameReview.js";
 export * from "./kernel.js";
 export * from "./solver/solver.js";
+export * from "./solver/solveTeam.js";
+export type { TableState } from "./solver/transpositionTable.js";
 export * from "./solver/narrowing.js";
 export * from "./solver/solvePlanner.js";
 export * from "./eval/patterns.js";

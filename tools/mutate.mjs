@@ -22,7 +22,7 @@ const GROUPS = [
   ["search-loop", "search keptTree priors", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity finalScore", "solver"],
-  ["solver-search", "endgameSearch endgameKernel", "solver"],
+  ["solver-search", "endgameSearch endgameKernel solveTeam", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
   ["solver-front", "solver solvePlanner narrowing endgameReview orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => `src/${room}/${f}.ts`) }));

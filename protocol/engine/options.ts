@@ -378,7 +378,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--threads": field(
     "threads",
     "N",
-    `search each move on N threads at once (see --parallel; default 1: the course judge runs two engines on one machine)`,
+    `search each move on N threads at once (see --parallel), and solve endings on N threads (default 1: the course judge runs two engines on one machine)`,
     parseThreads,
   ),
   "--parallel": field(

@@ -122,10 +122,16 @@ function knowledge(report: SearchReport): string {
 }
 
 /** The solver's one line: what it proved (or that it could not), its work, and the move it found. */
-export function formatSolveReport(result: SolveResult, mode: SolveMode, elapsedMs: number, position: Position): string {
+export function formatSolveReport(
+  result: SolveResult,
+  mode: SolveMode,
+  elapsedMs: number,
+  position: Position,
+  threads = 1,
+): string {
   const side = position.blackToMove ? "black" : "white";
   const seconds = (elapsedMs / 1000).toFixed(2);
-  const work = `${result.nodes} nodes in ${seconds} s (${elapsedMs > 0 ? Math.round((result.nodes * 1000) / elapsedMs) : 0}/s)`;
+  const work = `${result.nodes} nodes in ${seconds} s (${elapsedMs > 0 ? Math.round((result.nodes * 1000) / elapsedMs) : 0}/s)${threads > 1 ? ` on ${threads} threads` : ""}`;
   if (!result.solved)
     return `solve: ${side}: ${position.empties()} empties not solved (${mode}), ${work}; the search decides`;
   const move = result.move === undefined ? "" : `; ${formatVertex(result.move)} (${formatOtpMove(result.move)})`;

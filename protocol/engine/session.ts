@@ -15,7 +15,6 @@ import {
   RandomChooser,
   type Result,
   type SearchLimits,
-  Solver,
   SolverFirst,
   TimeControl,
   TreeSearchChooser,
@@ -25,6 +24,7 @@ import { needsEvaluation } from "./evaluationWeights.js";
 import { usesBook } from "./openingBook.js";
 import { type EngineOptions, maxMoveSeconds } from "./options.js";
 import { ParallelSearch } from "../threads/parallelSearch.js";
+import { ParallelSolver } from "../threads/parallelSolver.js";
 import type { RootChild } from "../threads/rootMerge.js";
 import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
@@ -46,8 +46,8 @@ export class Session {
   private search: ParallelSearch | undefined;
   /** Whether the tree is still to follow our last move (`tidy`). */
   private followPending = false;
-  /** Made at the first solve: its transposition table is kept from move to move. */
-  private solver: Solver | undefined;
+  /** Made at the first solve: its transposition table is kept from move to move; with --threads N, N threads solve. */
+  private solver: ParallelSolver | undefined;
   /** The move chooser of --search, the solver before it (except for random moves). */
   private readonly chooser: MoveChooser;
   private thought: Choice | undefined;
@@ -96,7 +96,15 @@ export class Session {
           : new TreeSearchChooser(() => this.searcher()),
       now: this.now,
       tried: (attempt) =>
-        this.log(formatSolveReport(attempt.result, attempt.mode, attempt.elapsedMs, attempt.position)),
+        this.log(
+          formatSolveReport(
+            attempt.result,
+            attempt.mode,
+            attempt.elapsedMs,
+            attempt.position,
+            this.solver?.threads() ?? 1,
+          ),
+        ),
     });
   }
 
@@ -308,14 +316,20 @@ export class Session {
       log: this.log,
       evaluation: this.evaluation,
       now: this.now,
-      solver: this.sharedSolver(),
+      solver: this.sharedSolver().solver,
     });
     return this.search;
   }
 
-  /** One solver for the root solves and the search's leaves: one transposition table. */
-  private sharedSolver(): Solver {
-    this.solver ??= new Solver(undefined, this.evaluation);
+  /**
+   * One solver for the root solves (on --threads threads) and the search's leaves (on the
+   * engine's thread, its `solver`): one transposition table.
+   */
+  private sharedSolver(): ParallelSolver {
+    this.solver ??= new ParallelSolver(
+      { threads: this.options.threads, evaluation: this.evaluation, weights: this.options.weights },
+      this.log,
+    );
     return this.solver;
   }
 }

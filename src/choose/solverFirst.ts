@@ -3,7 +3,7 @@ import type { Position } from "../position.js";
 import type { SearchLimits } from "../search/search.js";
 import { type ScoreRange, narrowScore, wldRange } from "../solver/narrowing.js";
 import { SOLVE_SHARE, type SolveBudget, SolvePlanner, shareOf } from "../solver/solvePlanner.js";
-import type { SolveMode, SolveResult, Solver } from "../solver/solver.js";
+import type { SolveMode, SolveResult, Solving } from "../solver/solver.js";
 import type { Choice, Chooser } from "./choice.js";
 
 /** A solve of the root: what it found, in which mode, and how long it took. */
@@ -26,7 +26,7 @@ const NARROW_TREE_EMPTIES = 26;
 
 export interface SolverFirstParts {
   /** The solver, asked for at each solve: it may be made at the first (its table is large) and shared with the search's leaves. */
-  readonly solver: () => Solver;
+  readonly solver: () => Solving;
   /** The chooser when no solve decides the move. */
   readonly next: Chooser;
   readonly now: () => number;

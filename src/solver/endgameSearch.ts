@@ -6,6 +6,7 @@ import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
 import type { OrderingSearch } from "./orderingSearch.js";
 import { type EndgameKernel, createEndgameKernel } from "./endgameKernel.js";
+import type { SolveTeam } from "./solveTeam.js";
 
 /**
  * With the WebAssembly kernel, positions with this many empty squares or fewer are solved by
@@ -70,6 +71,8 @@ export class EndgameSearch {
   private readonly moveKeys = new Int32Array(65 * STRIDE);
   private readonly moveFlipsLo = new Int32Array(65 * STRIDE);
   private readonly moveFlipsHi = new Int32Array(65 * STRIDE);
+  /** Per level, the places of the moves put off because another thread was searching them (SolveTeam). */
+  private readonly putOff = new Int32Array(65 * STRIDE);
   private nodeLimit = Infinity;
   private deadline = Infinity;
   private now: () => number = NO_CLOCK;
@@ -86,6 +89,8 @@ export class EndgameSearch {
     private readonly table: TranspositionTable,
     private readonly ordering: OrderingSearch | undefined,
     useKernel: boolean,
+    /** With other threads solving the same position at once (sharing the table): this one's side. */
+    private readonly team: SolveTeam | undefined = undefined,
   ) {
     this.last = new LastEmpties(this.visits);
     this.shallow = new ShallowSearch(this.visits, this.last);
@@ -120,7 +125,10 @@ export class EndgameSearch {
   }
 
   private limitReached(): boolean {
-    if (this.visits[0]! >= this.nodeLimit || this.now() >= this.deadline) {
+    const team = this.team;
+    // In a team, the node limit holds for the visits of all its threads, and any of them may stop the solve.
+    const visits = team === undefined ? this.visits[0]! : team.report(this.visits[0]!);
+    if (visits >= this.nodeLimit || this.now() >= this.deadline || team?.stopped()) {
       this.aborted = true;
       this.nextCheck = Infinity;
       return true;
@@ -140,6 +148,34 @@ export class EndgameSearch {
     if (empties > SHALLOW_EMPTIES) return this.search(pl, ph, ol, oh, alpha, beta, empties, false);
     if (empties > 4) return this.shallow.search(pl, ph, ol, oh, alpha, beta, empties, false);
     return this.last.solveLast(pl, ph, ol, oh, alpha, beta);
+  }
+
+  /**
+   * A child's search; in a team, the child is marked as being searched by this thread meanwhile,
+   * and a child the kernel solves goes through the shared table too: the kernel's table is its
+   * thread's own, and without this a move put off at 15 empties would be solved again from
+   * nothing by the thread that put it off.
+   */
+  private child(pl: number, ph: number, ol: number, oh: number, alpha: number, beta: number, empties: number): number {
+    const team = this.team;
+    if (team === undefined) return this.solvePosition(pl, ph, ol, oh, alpha, beta, empties);
+    const shared = empties <= KERNEL_EMPTIES && this.kernel !== undefined;
+    const tt = this.table;
+    if (shared && tt.probe(pl, ph, ol, oh)) {
+      const lo = tt.lo;
+      const hi = tt.hi;
+      if (lo === hi || lo >= beta) return lo;
+      if (hi <= alpha) return hi;
+    }
+    const tag = team.enter(pl, ph, ol, oh);
+    const v = this.solvePosition(pl, ph, ol, oh, alpha, beta, empties);
+    team.leave(tag);
+    if (shared && !this.aborted) {
+      if (v <= alpha) tt.store(pl, ph, ol, oh, empties, -64, v, NO_MOVE);
+      else if (v >= beta) tt.store(pl, ph, ol, oh, empties, v, 64, NO_MOVE);
+      else tt.store(pl, ph, ol, oh, empties, v, v, NO_MOVE);
+    }
+    return v;
   }
 
   /**
@@ -398,17 +434,27 @@ export class EndgameSearch {
     const moveFlipsLo = this.moveFlipsLo;
     const moveFlipsHi = this.moveFlipsHi;
     const base = empties * STRIDE;
+    const team = this.team;
     let best = NO_SCORE;
     let bestMove = NO_MOVE;
     let a = alpha;
+    let putOff = 0;
     // The table's move is searched before the others are keyed: it often ends the node. (Keys
     // made sooner or again are the same keys: only the time tells, as the marks below say.)
     // Stryker disable next-line ConditionalExpression: as said.
     if (!listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 0, n);
-    for (let i = 0; i < n; i++) {
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
-      if (i === 1 && listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 1, n);
-      const s = i === 0 && listedFirst ? this.moveSquares[base]! : this.pickMove(empties, i, n);
+    // The moves in order, then those put off (in a team), in the order they were put off.
+    for (let k = 0, i = 0; k < n + putOff; k++) {
+      let s: number;
+      if (k < n) {
+        i = k;
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
+        if (i === 1 && listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 1, n);
+        s = i === 0 && listedFirst ? this.moveSquares[base]! : this.pickMove(empties, i, n);
+      } else {
+        i = this.putOff[base + k - n]!;
+        s = this.moveSquares[base + i]!;
+      }
       const fl = moveFlipsLo[base + i]!;
       const fh = moveFlipsHi[base + i]!;
       const cpl = ol & ~fl;
@@ -417,11 +463,14 @@ export class EndgameSearch {
       const coh = ph | fh | (s < 32 ? 0 : 1 << s);
       let v: number;
       if (i === 0) {
-        v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
+        v = 0 - this.child(cpl, cph, col, coh, 0 - beta, 0 - a, empties - 1);
       } else {
-        v = 0 - this.solvePosition(cpl, cph, col, coh, -1 - a, 0 - a, empties - 1);
-        if (!this.aborted && v > a && v < beta)
-          v = 0 - this.solvePosition(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
+        if (k < n && team !== undefined && team.searching(cpl, cph, col, coh)) {
+          this.putOff[base + putOff++] = i;
+          continue;
+        }
+        v = 0 - this.child(cpl, cph, col, coh, -1 - a, 0 - a, empties - 1);
+        if (!this.aborted && v > a && v < beta) v = 0 - this.child(cpl, cph, col, coh, 0 - beta, 0 - v, empties - 1);
       }
       if (this.aborted) return 0;
       if (v > best) {

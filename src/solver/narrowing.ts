@@ -1,5 +1,5 @@
 import type { Move, Position } from "../position.js";
-import type { SolveResult, Solver } from "./solver.js";
+import type { SolveResult, Solving } from "./solver.js";
 
 /**
  * What is proven of a position's exact score so far: it lies in [lower, upper] (scores are
@@ -47,7 +47,7 @@ export function wldRange(result: SolveResult): ScoreRange {
  * proven so far: a move that keeps at least `lower` is as good a move as the time allowed.
  */
 export function narrowScore(
-  solver: Solver,
+  solver: Solving,
   position: Position,
   start: ScoreRange,
   limits: NarrowingLimits = {},

@@ -6,6 +6,7 @@ import { TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "./orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
+import type { SolveTeam } from "./solveTeam.js";
 
 /** Exact: the final disc difference. WLD: only win, draw or loss (a null window around 0). */
 export type SolveMode = "exact" | "wld";
@@ -40,6 +41,11 @@ export interface SolveResult {
   readonly nodes: number;
 }
 
+/** What solves a position: a `Solver`, or one on several threads (protocol/threads/parallelSolver.ts). */
+export interface Solving {
+  solve(position: Position, options?: SolveOptions): SolveResult;
+}
+
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
 
@@ -50,7 +56,7 @@ export const DEFAULT_TABLE_BITS = 20;
  * solvers never share anything, and one may solve inside another's clock. A solver asked to
  * solve while it is solving (from its own clock) throws: that would wreck the solve under way.
  */
-export class Solver {
+export class Solver implements Solving {
   readonly table: TranspositionTable;
   private readonly search: EndgameSearch;
   private solving = false;
@@ -59,14 +65,25 @@ export class Solver {
    * With an evaluation, moves far from the end are ordered by a shallow search over it as well
    * (fewer nodes, the same exact scores); without one, fastest first throughout. `kernel`
    * chooses who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel
-   * (endgameKernel.ts, about twice as fast) or the TypeScript search.
+   * (endgameKernel.ts, about twice as fast) or the TypeScript search. With a `team`, this
+   * solver is one thread of a parallel solve (solveTeam.ts): its table is the team's, of the
+   * team's size (`tableBits` is not read), and it solves alongside the team's other threads.
    */
-  constructor(tableBits = DEFAULT_TABLE_BITS, evaluation?: Evaluation, kernel: Kernel = DEFAULT_KERNEL) {
-    this.table = new TranspositionTable(tableBits);
+  constructor(
+    tableBits = DEFAULT_TABLE_BITS,
+    evaluation?: Evaluation,
+    kernel: Kernel = DEFAULT_KERNEL,
+    team?: SolveTeam,
+  ) {
+    this.table =
+      team === undefined
+        ? new TranspositionTable(tableBits)
+        : new TranspositionTable(team.memory.tableBits, team.memory.table);
     this.search = new EndgameSearch(
       this.table,
       evaluation === undefined ? undefined : new OrderingSearch(evaluation),
       kernel === "webassembly",
+      team,
     );
   }
 

@@ -14,13 +14,38 @@
  * between solves; the solve number only lets new entries win the deep places. Clearing writes
  * nothing either: it starts a new solve number and hides every entry stored before it.
  *
- * Layout: eight words an entry (the position's four, the packed bounds, the solve number, two
- * unused), so that a bucket is 64 bytes, one cache line: a probe or a store reads one line
- * (the keys, bounds and solve numbers in three arrays cost up to three).
+ * Layout: eight words an entry (the position's four, the packed bounds, the solve number, a
+ * check word, one unused), so that a bucket is 64 bytes, one cache line: a probe or a store
+ * reads one line (the keys, bounds and solve numbers in three arrays cost up to three).
+ *
+ * Threads may share one table (`TranspositionTable.shared`, the threads of a parallel solve):
+ * its entries are then written by several threads at once without a lock, and a probe may
+ * read an entry half written. The check word, the XOR of the position's words and the packed
+ * bounds (the lockless table of Hyatt and Mann, 2002), finds such an entry: it is taken for
+ * absent. Every table keeps the check, so that one thread's table and a shared one are the same code.
  */
 
 /** No move stored: a pass or a fail-low without a best move. */
 export const NO_MOVE = 127;
+
+/** A 32-bit hash of the position (pl, ph) to move against (ol, oh): the table's, and the parallel solve's (solveTeam.ts). */
+export function positionHash(pl: number, ph: number, ol: number, oh: number): number {
+  let h =
+    Math.imul(pl ^ (ph >>> 7), 0x9e3779b1) ^
+    Math.imul(ol ^ (oh >>> 11), 0x85ebca77) ^
+    Math.imul(ph ^ (oh << 5), 0xc2b2ae3d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x27d4eb2f);
+  h ^= h >>> 13;
+  return h;
+}
+
+/** What the threads sharing a table agree on (`TranspositionTable.state`). */
+export interface TableState {
+  readonly solveNumber: number;
+  readonly firstVisible: number;
+  readonly usedBits: number;
+}
 
 /** log2 of the entries a table uses before `reserve` asks for more: 2^16 entries, 2 MiB. */
 const MIN_USED_BITS = 16;
@@ -33,7 +58,8 @@ export class TranspositionTable {
   private usedBits = 0;
   /**
    * Per entry, from word e * 8: player low, high, opponent low, high; lo + 64 (bits 0-7),
-   * hi + 64 (8-15), move (16-22), empties (23-28); the number of the solve that stored it.
+   * hi + 64 (8-15), move (16-22), empties (23-28); the number of the solve that stored it; the
+   * check word (the XOR of the four and the packed bounds).
    */
   private readonly entries: Int32Array;
   private solveNumber = 1;
@@ -47,14 +73,37 @@ export class TranspositionTable {
 
   /**
    * A table of 2^bits entries, of which the first 2^MIN_USED_BITS (or all, if fewer) are used
-   * until `reserve` asks for more.
+   * until `reserve` asks for more; in `memory` when given (a table shared between threads,
+   * `sharedMemory`), else in memory of its own.
    */
-  constructor(bits: number) {
+  constructor(bits: number, memory?: SharedArrayBuffer) {
     if (!Number.isInteger(bits) || bits < 1 || bits > 26)
       throw new Error(`transposition table bits must be 1..26, got ${bits}`);
     this.capacityBits = bits;
     this.useFirst(Math.min(bits, MIN_USED_BITS));
-    this.entries = new Int32Array(8 << bits);
+    if (memory !== undefined && memory.byteLength !== 32 << bits)
+      throw new Error(`a table of 2^${bits} entries needs ${32 << bits} bytes, got ${memory.byteLength}`);
+    this.entries = memory === undefined ? new Int32Array(8 << bits) : new Int32Array(memory);
+  }
+
+  /** The memory for a table of 2^bits entries that threads share, each through a table of its own over it. */
+  static sharedMemory(bits: number): SharedArrayBuffer {
+    return new SharedArrayBuffer(32 << bits);
+  }
+
+  /**
+   * What a table's user decides alone, and the threads sharing its memory must agree on: the
+   * solve number, the first visible one, and the entries in use.
+   */
+  state(): TableState {
+    return { solveNumber: this.solveNumber, firstVisible: this.firstVisible, usedBits: this.usedBits };
+  }
+
+  /** Takes another table's state (the thread that leads a parallel solve), as the start of its solve. */
+  adopt(state: TableState): void {
+    this.solveNumber = state.solveNumber;
+    this.firstVisible = state.firstVisible;
+    this.useFirst(state.usedBits);
   }
 
   /** Uses the first 2^bits entries. */
@@ -95,36 +144,37 @@ export class TranspositionTable {
 
   /** The first entry of the position's bucket. */
   private bucket(pl: number, ph: number, ol: number, oh: number): number {
-    let h =
-      Math.imul(pl ^ (ph >>> 7), 0x9e3779b1) ^
-      Math.imul(ol ^ (oh >>> 11), 0x85ebca77) ^
-      Math.imul(ph ^ (oh << 5), 0xc2b2ae3d);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x27d4eb2f);
-    h ^= h >>> 13;
-    return (h & this.bucketMask) << 1;
+    return (positionHash(pl, ph, ol, oh) & this.bucketMask) << 1;
   }
 
-  private holds(e: number, pl: number, ph: number, ol: number, oh: number): boolean {
+  /**
+   * The packed bounds of entry e if it holds the position (and is visible), else -1 (packed
+   * bounds are never negative). The bounds are read once, and checked against the check word:
+   * read twice, another thread's store could change them in between.
+   */
+  private held(e: number, pl: number, ph: number, ol: number, oh: number): number {
     const k = e << 3;
     const entries = this.entries;
-    return (
-      entries[k] === pl &&
-      entries[k + 1] === ph &&
-      entries[k + 2] === ol &&
-      entries[k + 3] === oh &&
-      entries[k + 5]! >= this.firstVisible
-    );
+    if (
+      entries[k] !== pl ||
+      entries[k + 1] !== ph ||
+      entries[k + 2] !== ol ||
+      entries[k + 3] !== oh ||
+      entries[k + 5]! < this.firstVisible
+    )
+      return -1;
+    const d = entries[k + 4]!;
+    return entries[k + 6] === (pl ^ ph ^ ol ^ oh ^ d) ? d : -1;
   }
 
   /** Whether the position is stored; if so its bounds and move are in lo, hi and move. */
   probe(pl: number, ph: number, ol: number, oh: number): boolean {
-    let e = this.bucket(pl, ph, ol, oh);
-    if (!this.holds(e, pl, ph, ol, oh)) {
-      e++;
-      if (!this.holds(e, pl, ph, ol, oh)) return false;
+    const e = this.bucket(pl, ph, ol, oh);
+    let d = this.held(e, pl, ph, ol, oh);
+    if (d < 0) {
+      d = this.held(e + 1, pl, ph, ol, oh);
+      if (d < 0) return false;
     }
-    const d = this.entries[(e << 3) + 4]!;
     this.lo = (d & 255) - 64;
     this.hi = ((d >>> 8) & 255) - 64;
     this.move = (d >>> 16) & 127;
@@ -134,13 +184,14 @@ export class TranspositionTable {
   /** Records lo <= score <= hi for the position with `empties` empty squares, and its best move. */
   store(pl: number, ph: number, ol: number, oh: number, empties: number, lo: number, hi: number, move: number): void {
     const first = this.bucket(pl, ph, ol, oh);
-    let e: number;
-    if (this.holds(first, pl, ph, ol, oh)) e = first;
-    else if (this.holds(first + 1, pl, ph, ol, oh)) e = first + 1;
-    else e = -1;
+    let e = first;
+    let d = this.held(first, pl, ph, ol, oh);
+    if (d < 0) {
+      e = first + 1;
+      d = this.held(e, pl, ph, ol, oh);
+    }
     const entries = this.entries;
-    if (e >= 0) {
-      const d = entries[(e << 3) + 4]!;
+    if (d >= 0) {
       const oldLo = (d & 255) - 64;
       const oldHi = ((d >>> 8) & 255) - 64;
       if (oldLo <= hi) lo = Math.max(lo, oldLo);
@@ -156,19 +207,21 @@ export class TranspositionTable {
       e = first + 1;
     }
     const k = e << 3;
+    d = (lo + 64) | ((hi + 64) << 8) | (move << 16) | (empties << 23);
     entries[k] = pl;
     entries[k + 1] = ph;
     entries[k + 2] = ol;
     entries[k + 3] = oh;
-    entries[k + 4] = (lo + 64) | ((hi + 64) << 8) | (move << 16) | (empties << 23);
+    entries[k + 4] = d;
     entries[k + 5] = this.solveNumber;
+    entries[k + 6] = pl ^ ph ^ ol ^ oh ^ d;
   }
 
   private copy(from: number, to: number): void {
     const entries = this.entries;
     const f = from << 3;
     const t = to << 3;
-    // Stryker disable next-line EqualityOperator: word 6 of an entry is unused.
-    for (let i = 0; i < 6; i++) entries[t + i] = entries[f + i]!;
+    // Stryker disable next-line EqualityOperator: word 7 of an entry is unused.
+    for (let i = 0; i < 7; i++) entries[t + i] = entries[f + i]!;
   }
 }

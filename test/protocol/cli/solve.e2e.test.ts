@@ -28,7 +28,39 @@ describe("othello solve", () => {
       expect(fields.slice(4, 7).every((f) => /^\d+(\.\d+)?$/.test(f))).toBe(true);
       expect(fields[7]).toBe("ok");
     }
-    expect(out[19]).toMatch(/^total 19 positions, 19 solved, 0 mismatches, \d+ nodes, [\d.]+ s, \d+ nodes\/s$/);
+    expect(out[19]).toMatch(
+      /^total 19 positions, 19 solved, 0 mismatches, \d+ nodes, [\d.]+ s, \d+ nodes\/s, cpu [\d.]+ s$/,
+    );
+  });
+
+  it("--threads 2 gives the same scores as one thread on fforum 1-19, and checks them against the answers", async () => {
+    const one = lines((await solve([FFORUM])).stdout);
+    const r = await solve([FFORUM, "--threads", "2"]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe("");
+    const two = lines(r.stdout);
+    expect(two).toHaveLength(20);
+    for (let i = 0; i < 19; i++) {
+      expect(two[i]!.split(" ")[3]).toBe(one[i]!.split(" ")[3]);
+      expect(two[i]!.split(" ")[7]).toBe("ok");
+    }
+    expect(two[19]).toMatch(/^total 19 positions, 19 solved, 0 mismatches, /);
+  });
+
+  it("a node limit leaves a position unsolved, on one thread or two, and the next is solved all the same", async () => {
+    const long = "--OXX---O-OOXXO-OOOXXXX-OOOOXXXOO-OOO-XX----OXXX----OXXX---XO-OX X";
+    for (const threads of ["1", "2"]) {
+      const r = await solve(["-", "--nodes", "200000", "--threads", threads], `${long}\n${FFORUM_LINES[0]}\n`);
+      expect(r.status).toBe(0);
+      const [first, second, total] = lines(r.stdout);
+      const nodes = Number(/^1 22 -- unsolved (\d+) /.exec(first!)![1]);
+      // Stopped within a check's visits of the limit, on every thread: each checks every 4,096 of
+      // its own visits, and the kernel asks about every 8,000.
+      expect(nodes).toBeGreaterThanOrEqual(200_000);
+      expect(nodes).toBeLessThan(200_000 + 40_000 * Number(threads));
+      expect(second).toMatch(/^2 14 G8 \+18 \d+ [\d.]+ \d+ ok$/);
+      expect(total).toMatch(/^total 2 positions, 1 solved, 0 mismatches, /);
+    }
   });
 
   it("reads stdin with -, WLD with --wld, and the course's code lines", async () => {
@@ -55,12 +87,17 @@ describe("othello solve", () => {
     expect(out[3]).toMatch(/^total 3 positions, 3 solved, 2 mismatches, /);
   });
 
-  it("a time limit leaves a position unsolved, not wrong", async () => {
+  it("a time limit leaves a position unsolved, not wrong, on one thread or two", async () => {
     // 22 empties: far more than a millisecond.
-    const r = await solve(["--time", "0.001"], "--OXX---O-OOXXO-OOOXXXX-OOOOXXXOO-OOO-XX----OXXX----OXXX---XO-OX X\n");
-    expect(r.status).toBe(0);
-    expect(lines(r.stdout)[0]).toMatch(/^1 22 -- unsolved \d+ [\d.]+ \d+$/);
-    expect(lines(r.stdout)[1]).toMatch(/^total 1 positions, 0 solved, 0 mismatches, /);
+    for (const threads of ["1", "2"]) {
+      const r = await solve(
+        ["--time", "0.001", "--threads", threads],
+        "--OXX---O-OOXXO-OOOXXXX-OOOOXXXOO-OOO-XX----OXXX----OXXX---XO-OX X\n",
+      );
+      expect(r.status).toBe(0);
+      expect(lines(r.stdout)[0]).toMatch(/^1 22 -- unsolved \d+ [\d.]+ \d+$/);
+      expect(lines(r.stdout)[1]).toMatch(/^total 1 positions, 0 solved, 0 mismatches, /);
+    }
   });
 
   it("bad input: a clear error naming the line, the other lines still solved, exit status 2", async () => {
@@ -79,8 +116,8 @@ describe("othello solve", () => {
   it("--help describes it, and othello --help lists it", async () => {
     const r = await solve(["--help"]);
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain("usage: othello solve [FILE|-] [--wld] [--time S]");
+    expect(r.stdout).toContain("usage: othello solve [FILE|-] [--wld] [--time S] [--nodes N] [--threads N]");
     const top = spawnSync("node", [join(ROOT, "dist/othello.js"), "--help"], { encoding: "utf8" });
-    expect(top.stdout).toContain("othello solve [FILE|-] [--wld] [--time S]");
+    expect(top.stdout).toContain("othello solve [FILE|-] [--wld] [--time S] [--nodes N] [--threads N]");
   });
 });

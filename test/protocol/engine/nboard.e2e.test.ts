@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { Game, type Move, PASS, formatGgf, parseGgfMove, parseVertex } from "../../../src/index.js";
+import { Game, type Move, PASS, formatGgf, parseGgfMove, parseObf, parseVertex } from "../../../src/index.js";
 
 // The built program over real pipes, as NBoard starts an engine: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -154,6 +154,28 @@ describe("othello --nboard over pipes", () => {
     expect(lines.at(-2)).toBe("status");
     expect(lines.at(-1)).toBe("pong 3");
     expect(opening.position.legalMoves()).toEqual([PASS]);
+  }, 30_000);
+
+  it("with --threads 2 the hint of an ending is solved on both threads: the exact score, and the solve says so", async () => {
+    // fforum #1: G8 wins by 18, the only move that does.
+    const line = readFileSync(
+      fileURLToPath(new URL("../../../test/positions/fforum-1-19.obf", import.meta.url)),
+      "utf8",
+    );
+    const problem = parseObf(line.split("\n")[0]!);
+    if (!problem.ok) throw new Error(problem.error);
+    gui = new Gui(["--threads", "2"]);
+    gui.send(
+      "nboard 2",
+      "set depth 1",
+      `set game ${ggf(new Game(problem.value.position))}`,
+      "ping 1",
+      "hint 1",
+      "ping 2",
+    );
+    const lines = await gui.readUntil((l) => l === "pong 2");
+    expect(lines.filter((l) => l.startsWith("search "))).toEqual(["search G8 18.00 0 100% solved exact"]);
+    expect(gui.stderr).toMatch(/solve: black: solved exact \+18, \d+ nodes in [\d.]+ s \(\d+\/s\) on 2 threads; G8/);
   }, 30_000);
 
   it("bad input says why on stderr and changes nothing: the next go still answers for the game as it was", async () => {
