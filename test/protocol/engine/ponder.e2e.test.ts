@@ -26,7 +26,8 @@ class Engine {
   private wake: (() => void) | undefined;
 
   constructor(args: string[]) {
-    this.child = spawn(process.execPath, [PROGRAM, "--seed", "7", "--max-nodes", "1000000", ...args], {
+    // Without the book: the searches from the start position are what pondering grows.
+    this.child = spawn(process.execPath, [PROGRAM, "--seed", "7", "--max-nodes", "1000000", "--no-book", ...args], {
       stdio: ["pipe", "pipe", "pipe"],
     });
     this.child.stdout!.on("data", (b: Buffer) => {
