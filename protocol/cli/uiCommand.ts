@@ -56,6 +56,8 @@ const PASSED_ON = [
   "--max-nodes",
   "--depth",
   "--weights",
+  "--book",
+  "--no-book",
   "--threads",
   "--parallel",
   "--tune",

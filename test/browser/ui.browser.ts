@@ -45,7 +45,7 @@ async function startUi(args: string[]): Promise<{ child: ChildProcess; url: stri
 beforeAll(async () => {
   if (!existsSync(CHROMIUM))
     throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
-  ({ child: server, url } = await startUi(["--time", "0.05", "--seed", "7"]));
+  ({ child: server, url } = await startUi(["--time", "0.05", "--seed", "7", "--no-book"]));
   browser = await puppeteer.launch({
     executablePath: CHROMIUM,
     headless: true,
