@@ -9,9 +9,10 @@
 //
 //   node tools/ffoBench.mjs [--from 40] [--to 59] [--threads 1,2] [--nodes N] [--time S] [--ref PATH|none]
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseReferenceTotal, referenceProgram } from "./yardstick.mjs";
 
 const FFO = "test/positions/fforum-40-59.obf";
 const FIRST = 40;
@@ -79,32 +80,17 @@ function solve(file, threads, options) {
   };
 }
 
-/** The C yardstick's program from --ref, as tools/solveBench.mjs takes it: the program, or its sources' folder, built in a temporary one. */
-function reference(path) {
-  if (path === undefined || path === "none") return undefined;
-  if (!existsSync(path)) {
-    console.log(`ffo-bench: no C yardstick (${path} is missing); REFSOLVE=PATH names one`);
-    return undefined;
-  }
-  if (!statSync(path).isDirectory()) return path;
-  const build = join(mkdtempSync(join(tmpdir(), "ffo-bench-")), "bench");
-  cpSync(path, build, { recursive: true });
-  const made = spawnSync("make", ["-C", build, "refsolve-generic"], { encoding: "utf8" });
-  if (made.status !== 0) {
-    console.log(`ffo-bench: no C yardstick (building it in ${build} failed: ${(made.stderr ?? "").trim()})`);
-    return undefined;
-  }
-  return join(build, "refsolve-generic");
-}
-
 /** Our one thread and the C yardstick on fforum 1-19: the machine's speed now. */
 function calibrate(ref, when) {
   const ours = solve(FFORUM, 1, {});
   let line = `${when}: fforum 1-19, ours (1 thread) ${ours.seconds.toFixed(3)} s, ${ours.nodes} nodes`;
   if (ref !== undefined) {
     const r = spawnSync(ref, [FFORUM], { encoding: "utf8" });
-    const m = /nodes (\d+)\s+wall ([\d.]+) s/.exec((r.stdout ?? "").trim().split("\n").pop() ?? "");
-    line += m === null ? "; the C yardstick gave no total line" : `; the C yardstick ${m[2]} s, ${m[1]} nodes`;
+    const m = parseReferenceTotal((r.stdout ?? "").trim().split("\n").pop() ?? "");
+    line +=
+      m === null
+        ? "; the C yardstick gave no total line"
+        : `; the C yardstick ${m.seconds.toFixed(3)} s, ${m.nodes} nodes`;
   }
   console.log(line);
 }
@@ -113,7 +99,7 @@ const giga = (n) => `${(n / 1e9).toFixed(2)} G`;
 const mega = (n) => `${(n / 1e6).toFixed(1)} M`;
 
 const options = parseArguments(process.argv.slice(2));
-const ref = reference(options.ref);
+const ref = referenceProgram(options.ref, "ffo-bench");
 const problems = readFileSync(FFO, "utf8")
   .split("\n")
   .filter((l) => l.trim() !== "");

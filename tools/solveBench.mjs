@@ -7,9 +7,9 @@
 //
 //   node tools/solveBench.mjs [--rounds N] [--quick] [--ref PATH|none] [--base DIR] [FILE ...]
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { parseReferenceTotal, referenceProgram } from "./yardstick.mjs";
 
 const FFORUM = "test/positions/fforum-1-19.obf";
 const FILES = [FFORUM, "test/positions/endgames-20-22.obf"];
@@ -38,27 +38,6 @@ function parseArguments(args) {
   return o;
 }
 
-/**
- * The C yardstick's program: `path`, or the program built from the folder of sources `path` in a
- * temporary directory; undefined, saying why, when there is none.
- */
-function reference(path) {
-  if (!existsSync(path)) {
-    console.log(`solve-bench: no C yardstick (${path} is missing); REFSOLVE=PATH names one`);
-    return undefined;
-  }
-  if (!statSync(path).isDirectory()) return path;
-  const dir = join(mkdtempSync(join(tmpdir(), "solve-bench-")), "bench");
-  cpSync(path, dir, { recursive: true });
-  const made = spawnSync("make", ["-C", dir, "refsolve-generic"], { encoding: "utf8" });
-  if (made.status !== 0) {
-    console.log(`solve-bench: no C yardstick (building it in ${dir} failed: ${(made.stderr ?? "").trim()})`);
-    return undefined;
-  }
-  console.log(`solve-bench: the C yardstick built in ${dir}`);
-  return join(dir, "refsolve-generic");
-}
-
 /** Runs a solver on a file; its total line read back as { nodes, seconds, mismatches }. */
 function run(solver, file) {
   const r = spawnSync(solver.command, [...solver.args, file], { encoding: "utf8", maxBuffer: 1 << 26 });
@@ -74,12 +53,6 @@ function parseOurs(line) {
   return m && { mismatches: Number(m[1]), nodes: Number(m[2]), seconds: Number(m[3]) };
 }
 
-// `total 19 problems (19 solved, 0 skipped, 0 mismatches): nodes 5499636  wall 0.398 s  cpu 0.282 s ...`
-function parseReference(line) {
-  const m = /(\d+) mismatches\): nodes (\d+)\s+wall ([\d.]+) s/.exec(line);
-  return m && { mismatches: Number(m[1]), nodes: Number(m[2]), seconds: Number(m[3]) };
-}
-
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const h = s.length >> 1;
@@ -87,9 +60,9 @@ function median(xs) {
 }
 
 const options = parseArguments(process.argv.slice(2));
-const ref = options.ref === undefined || options.ref === "none" ? undefined : reference(options.ref);
+const ref = referenceProgram(options.ref, "solve-bench");
 const solvers = [{ name: "ours", command: "./othello", args: ["solve"], parse: parseOurs }];
-if (ref !== undefined) solvers.push({ name: "C", command: ref, args: [], parse: parseReference });
+if (ref !== undefined) solvers.push({ name: "C", command: ref, args: [], parse: parseReferenceTotal });
 if (options.base !== undefined) {
   const launcher = join(options.base, "othello");
   if (!existsSync(launcher)) usage(`--base ${options.base}: no built othello there (make -C ${options.base} all)`);
