@@ -181,6 +181,10 @@ function parseLeaf(text: string): Result<SearchParams["leaf"]> {
   return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
 }
 
+function parseSelection(text: string): Result<SearchParams["selection"]> {
+  return text === "ucb1" || text === "puct" ? ok(text) : err(`expected ucb1 or puct, got "${printable(text)}"`);
+}
+
 function parseSwitch(text: string): Result<boolean> {
   return text === "on" || text === "off" ? ok(text === "on") : err(`expected on or off, got "${printable(text)}"`);
 }
@@ -253,6 +257,18 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     decimalForm(0, 1),
     "implicit minimax backups: the weight alpha of the evaluation's minimax value beside the mean in selection; 0: the mean alone",
     `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 1 s a move (${MINIMAX_MATCHES})`,
+  ),
+  selection: searchKey(
+    "selection",
+    { value: "ucb1|puct", parse: parseSelection },
+    "the selection rule: UCB1, or PUCT with a softmax of the children's evaluations as its policy (ucbC its constant)",
+    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
+  ),
+  policyTemp: searchKey(
+    "policyTemp",
+    decimalForm(0.1, 1000),
+    "with selection=puct: the policy's softmax temperature, in discs",
+    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
   ),
   ppMinVisits: searchKey(
     "ppMinVisits",

@@ -38,6 +38,14 @@ export interface SearchParams {
    * (1 - alpha) * mean + alpha * minimax, alpha this weight; 0: the plain mean.
    */
   readonly minimaxWeight: number;
+  /**
+   * How selection weighs exploration: "ucb1", mean + c * sqrt(ln N / n); "puct", mean + c * P *
+   * sqrt(N) / (1 + n) (AlphaZero's rule), P the child's share of a softmax over its siblings'
+   * evaluations, `policyTemp` discs to a unit of log-odds: the evaluation stands in for a policy.
+   */
+  readonly selection: "ucb1" | "puct";
+  /** With selection "puct": the softmax's temperature, in discs of evaluation. */
+  readonly policyTemp: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
@@ -62,6 +70,8 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   maxNodes: 16_000_000,
   solveEmpties: 8,
   minimaxWeight: 0.2,
+  selection: "ucb1",
+  policyTemp: 4,
 };
 
 /**

@@ -16,7 +16,11 @@ export class Priors {
     private readonly evaluation: LeafEvaluation,
     private readonly scale: number,
     private readonly childValues: ChildValues | undefined,
+    private readonly policyTemp: number,
   ) {}
+
+  /** The children's evaluations for the mover at the node, in discs (at most 64 moves, a pass included). */
+  private readonly discs = new Float64Array(64);
 
   /** Expands the node of `tree` (Tree.expand), the mover (pl, ph) against (ol, oh), and gives its children their priors; false when the tree has no room. */
   expand(tree: Tree, node: number, pl: number, ph: number, ol: number, oh: number): boolean {
@@ -33,6 +37,8 @@ export class Priors {
     // `<=` would write the prior of the node after the children: in one thread a node not yet
     // handed out, cleared when it is; only a race between threads would show it.
     // Stryker disable next-line EqualityOperator: as said.
+    const values = this.discs;
+    let most = -Infinity;
     for (let c = first; c < end; c++) {
       // The child's position from the discs its move gains (none for a pass). Its side to move
       // is the opponent: its evaluation, negated, is ours.
@@ -43,8 +49,17 @@ export class Priors {
         childValues === undefined
           ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
           : childValues.evaluateAfterGain(gl, gh);
-      tree.setPrior(c, 1 / (1 + Math.exp(discs / scale)));
+      values[c - first] = -discs;
+      if (-discs > most) most = -discs;
     }
+    if (tree.puct) {
+      // A softmax over the mover's values: the policy PUCT's exploration follows.
+      const t = this.policyTemp;
+      let sum = 0;
+      for (let i = 0; i < end - first; i++) sum += Math.exp((values[i]! - most) / t);
+      for (let c = first; c < end; c++) tree.policy[c] = Math.exp((values[c - first]! - most) / t) / sum;
+    }
+    for (let c = first; c < end; c++) tree.setPrior(c, 1 / (1 + Math.exp(-values[c - first]! / scale)));
     tree.publish(node);
     return true;
   }

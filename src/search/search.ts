@@ -110,7 +110,7 @@ export class Search {
     this.solver = solver;
     // A search that reads no evaluation is given none to read, even when one is at hand.
     const used = searchUsesEvaluation(params) ? evaluation : undefined;
-    this.priors = used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.());
+    this.priors = used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.(), params.policyTemp);
     this.tree = tree ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
   }
@@ -120,6 +120,7 @@ export class Search {
     tree.priorVisits = this.params.priorVisits;
     tree.spreads = this.params.ppR > 0;
     tree.minimaxWeight = this.params.minimaxWeight;
+    tree.puct = this.params.selection === "puct";
   }
 
   /** Expands the node (Tree.expand), its children given priors when the search evaluates; false when the tree has no room. */

@@ -69,6 +69,10 @@ export class Tree {
    * path (`updateMinimax`) only while `minimaxWeight` is above 0.
    */
   readonly minimax: Float32Array;
+  /** With `puct`: the child's share of its parent's policy (SearchParams.selection). */
+  readonly policy: Float32Array;
+  /** Selection by PUCT rather than UCB1 (SearchParams.selection): the exploration terms differ. */
+  puct = false;
   /** Scratch for `compactTree` (treeCompaction.ts): each node's place after it, -1 for a node freed. */
   readonly forward: Int32Array;
   /** [0]: the nodes handed out (past `capacity` once a shared pool has overflowed); [1]: the root. */
@@ -126,7 +130,7 @@ export class Tree {
 
   /** c * sqrt(ln N) for the node as a parent, N its visits with the priors' (the exploration term's factor). */
   exploration(node: number, c: number): number {
-    return c * this.tables.sqrtLog(this.visits[node]!);
+    return this.puct ? c * Math.sqrt(this.visits[node]! + this.tables.offset) : c * this.tables.sqrtLog(this.visits[node]!);
   }
 
   /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */
@@ -154,6 +158,7 @@ export class Tree {
     this.forward = column(Int32Array, memory, Column.Forward);
     this.gained = column(Int32Array, memory, Column.Gained);
     this.minimax = column(Float32Array, memory, Column.Minimax);
+    this.policy = column(Float32Array, memory, Column.Policy);
     this.header = headerColumn(memory);
   }
 
@@ -190,8 +195,9 @@ export class Tree {
     // priors' visits, an unvisited node's mean is 0.5. A node is made at every expansion.
     this.prior[n] = 0.5;
     this.minimax[n] = 0.5;
+    this.policy[n] = 1;
     this.selectionTerms[2 * n] = 0.5;
-    this.selectionTerms[2 * n + 1] = this.tables.inverseSqrt(0);
+    this.selectionTerms[2 * n + 1] = this.puct ? 1 : this.tables.inverseSqrt(0);
   }
 
   /** Makes node n an unvisited leaf for the move s of the side to move (pl, ph) against (ol, oh), with the discs it gains. */
@@ -379,7 +385,7 @@ export class Tree {
     const a = this.minimaxWeight;
     // Stryker disable next-line ConditionalExpression: with a = 0 the mix is the mean itself; the test spares a read.
     this.selectionTerms[2 * node] = a === 0 ? mean : (1 - a) * mean + a * this.minimax[node]!;
-    this.selectionTerms[2 * node + 1] = this.tables.inverseSqrt(visits);
+    this.selectionTerms[2 * node + 1] = this.puct ? this.policy[node]! / (1 + visits) : this.tables.inverseSqrt(visits);
   }
 
   /** Mean result in [0, 1] of the player who moved into the node, over its real visits. */

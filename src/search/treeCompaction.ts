@@ -76,6 +76,7 @@ function moveNode(tree: Tree, from: number, to: number): void {
   tree.proof[to] = tree.proof[from]!;
   tree.prior[to] = tree.prior[from]!;
   tree.minimax[to] = tree.minimax[from]!;
+  tree.policy[to] = tree.policy[from]!;
   tree.selectionTerms[2 * to] = tree.selectionTerms[2 * from]!;
   tree.selectionTerms[2 * to + 1] = tree.selectionTerms[2 * from + 1]!;
   tree.gained[2 * to] = tree.gained[2 * from]!;

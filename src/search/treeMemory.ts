@@ -20,6 +20,7 @@ export const enum Column {
   Forward,
   Gained,
   Minimax,
+  Policy,
 }
 
 /** Each column's element constructor, by Column. */
@@ -36,6 +37,7 @@ const ELEMENTS = [
   Uint8Array,
   Int32Array,
   Int32Array,
+  Float32Array,
   Float32Array,
 ] as const;
 /** The header's buffer, after the columns': the pool's size and its root. */
