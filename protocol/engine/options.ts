@@ -261,7 +261,13 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
   selection: searchKey(
     "selection",
     { value: "ucb1|puct", parse: parseSelection },
-    "the selection rule: UCB1, or PUCT with a softmax of the children's evaluations as its policy (ucbC its constant)",
+    "the selection rule: UCB1, or PUCT with a softmax of the children's evaluations as its policy",
+    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
+  ),
+  puctC: searchKey(
+    "puctC",
+    decimalForm(0, 100),
+    "with selection=puct: its exploration constant c, in mean + c * P * sqrt(N) / (1 + n)",
     "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
   ),
   policyTemp: searchKey(

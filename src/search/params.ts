@@ -44,6 +44,8 @@ export interface SearchParams {
    * evaluations, `policyTemp` discs to a unit of log-odds: the evaluation stands in for a policy.
    */
   readonly selection: "ucb1" | "puct";
+  /** With selection "puct": its exploration constant c (ucbC is UCB1's). */
+  readonly puctC: number;
   /** With selection "puct": the softmax's temperature, in discs of evaluation. */
   readonly policyTemp: number;
 }
@@ -51,6 +53,14 @@ export interface SearchParams {
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
 export function searchUsesEvaluation(params: SearchParams): boolean {
   return params.leaf === "eval" || params.priorVisits > 0;
+}
+
+/**
+ * Whether selection is PUCT: asked for, in the tree search (flat UCB1 stays UCB1), with the
+ * evaluation whose children's values make its policy (without one, as in the classic search, UCB1).
+ */
+export function searchUsesPuct(params: SearchParams): boolean {
+  return params.selection === "puct" && params.algorithm === "uct" && searchUsesEvaluation(params);
 }
 
 export const DEFAULT_SEARCH_PARAMS: SearchParams = {
@@ -71,6 +81,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   solveEmpties: 8,
   minimaxWeight: 0.2,
   selection: "ucb1",
+  puctC: 1,
   policyTemp: 4,
 };
 

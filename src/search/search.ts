@@ -7,7 +7,7 @@ import { cannotChange } from "./earlyStop.js";
 import { type RootLine, moveRoot } from "./keptTree.js";
 import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
-import { type SearchParams, searchUsesEvaluation } from "./params.js";
+import { type SearchParams, searchUsesEvaluation, searchUsesPuct } from "./params.js";
 import { Priors } from "./priors.js";
 import { Proof } from "./proof.js";
 import { prove } from "./proving.js";
@@ -110,7 +110,8 @@ export class Search {
     this.solver = solver;
     // A search that reads no evaluation is given none to read, even when one is at hand.
     const used = searchUsesEvaluation(params) ? evaluation : undefined;
-    this.priors = used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.(), params.policyTemp);
+    this.priors =
+      used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.(), params.policyTemp);
     this.tree = tree ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
   }
@@ -120,7 +121,7 @@ export class Search {
     tree.priorVisits = this.params.priorVisits;
     tree.spreads = this.params.ppR > 0;
     tree.minimaxWeight = this.params.minimaxWeight;
-    tree.puct = this.params.selection === "puct";
+    tree.puct = searchUsesPuct(this.params);
   }
 
   /** Expands the node (Tree.expand), its children given priors when the search evaluates; false when the tree has no room. */
@@ -290,7 +291,8 @@ export class Search {
     const root = this.rootPosition!;
     const flat = this.params.algorithm === "ucb";
     const evaluated = this.params.leaf === "eval";
-    const { ppR, ppMinVisits, ucbC } = this.params;
+    const { ppR, ppMinVisits } = this.params;
+    const c = searchUsesPuct(this.params) ? this.params.puctC : this.params.ucbC;
     const minimax = this.params.minimaxWeight > 0;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
@@ -355,7 +357,7 @@ export class Search {
           // Stryker disable next-line ConditionalExpression,BooleanLiteral: as said.
           if (!this.expandNode(node, pl, ph, ol, oh)) break;
         }
-        const next = selectChild(tree, node, ucbC, lost);
+        const next = selectChild(tree, node, c, lost);
         // No child, or every child proven: then so is the node, and its result is backed up below.
         if (next === -1) break;
         node = next;

@@ -130,7 +130,9 @@ export class Tree {
 
   /** c * sqrt(ln N) for the node as a parent, N its visits with the priors' (the exploration term's factor). */
   exploration(node: number, c: number): number {
-    return this.puct ? c * Math.sqrt(this.visits[node]! + this.tables.offset) : c * this.tables.sqrtLog(this.visits[node]!);
+    return this.puct
+      ? c * Math.sqrt(this.visits[node]! + this.tables.offset)
+      : c * this.tables.sqrtLog(this.visits[node]!);
   }
 
   /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */

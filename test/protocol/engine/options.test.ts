@@ -152,6 +152,9 @@ describe("engine command line", () => {
     ["leaf=playout", { search: { ...DEFAULT_SEARCH_PARAMS, leaf: "playout" } }],
     ["evalScale=5.5", { search: { ...DEFAULT_SEARCH_PARAMS, evalScale: 5.5 } }],
     ["minimaxWeight=0.4", { search: { ...DEFAULT_SEARCH_PARAMS, minimaxWeight: 0.4 } }],
+    ["selection=puct", { search: { ...DEFAULT_SEARCH_PARAMS, selection: "puct" } }],
+    ["puctC=1.5", { search: { ...DEFAULT_SEARCH_PARAMS, puctC: 1.5 } }],
+    ["policyTemp=8", { search: { ...DEFAULT_SEARCH_PARAMS, policyTemp: 8 } }],
     ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
     ["timeAllocation=flat", { timeAllocation: "flat" }],
     ["earlyStop=on", { earlyStop: true }],
@@ -177,7 +180,8 @@ describe("engine command line", () => {
       expect(parse("--tune", `${key}=${spec.read(DEFAULTS)}`)).toEqual(parse());
   });
 
-  const KEYS = "ucbC, priorVisits, leaf, evalScale, minimaxWeight, ppMinVisits, timeAllocation, earlyStop";
+  const KEYS =
+    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, ppMinVisits, timeAllocation, earlyStop";
   it.each([
     [["--tune"], "--tune needs a value KEY=VALUE"],
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
@@ -191,6 +195,8 @@ describe("engine command line", () => {
     [["--tune", "priorVisits=-1"], '--tune: priorVisits: expected a number from 0 to 1000, got "-1"'],
     [["--tune", "leaf=tree"], '--tune: leaf: expected eval or playout, got "tree"'],
     [["--tune", "evalScale=fitted"], '--tune: evalScale: expected a number from 0.1 to 1000, got "fitted"'],
+    [["--tune", "selection=ucb"], '--tune: selection: expected ucb1 or puct, got "ucb"'],
+    [["--tune", "policyTemp=0"], "--tune: policyTemp: 0 is out of range: expected 0.1 to 1000"],
     [["--tune", "ppMinVisits=0"], "--tune: ppMinVisits: 0 is out of range: expected 1 to 1000000000"],
     [["--tune", "timeAllocation=even"], '--tune: timeAllocation: expected midgame or flat, got "even"'],
     [["--tune", "earlyStop=yes"], '--tune: earlyStop: expected on or off, got "yes"'],
@@ -221,6 +227,9 @@ describe("engine command line", () => {
       ["leaf", "eval|playout", "eval"],
       ["evalScale", "0.1 to 1000", "7"],
       ["minimaxWeight", "0 to 1", "0.2"],
+      ["selection", "ucb1|puct", "ucb1"],
+      ["puctC", "0 to 100", "1"],
+      ["policyTemp", "0.1 to 1000", "4"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
       ["earlyStop", "on|off", "off"],
