@@ -101,7 +101,7 @@ export function maxMoveSeconds(options: EngineOptions): number | undefined {
 export const DEFAULT_MOVE_SECONDS = 5;
 /** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
 export const DEFAULT_CONNECT_SECONDS = 10;
-/** A pool of this many nodes, 64 bytes each, takes about 2 GB, within the course's 4 GiB. */
+/** A pool of this many nodes, 68 bytes each, takes about 2.2 GB, within the course's 4 GiB. */
 const MAX_NODES = 32_000_000;
 /**
  * Each thread is a search with its own tree (--max-nodes, 1 GB by default), and more

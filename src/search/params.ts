@@ -73,7 +73,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
   ppR: 0,
   ppMinVisits: 64,
-  // One pool of this many nodes (64 bytes each): about 1 GB, taken from the system as the tree
+  // One pool of this many nodes (68 bytes each): about 1.1 GB, taken from the system as the tree
   // grows. A 1 s search fills about 2 million, a 4 s one 6 to 9 million; a full pool stops the
   // tree from growing, and 4 million made 4 s a move barely stronger than 1 s
   // (docs/lab/2026-11-27-strength.md).
