@@ -216,12 +216,13 @@ export function parseEngineName(text: string): Result<string> {
 
 /**
  * Where the matches behind the defaults are told: the search with the evaluation, the time under a
- * main time, and the classic search (docs/strength.md, "How the defaults were chosen", sums them up).
+ * main time, the classic search, and issue 43's (docs/strength.md, "How the defaults were chosen", sums them up).
  */
 const TUNING_MATCHES = "docs/lab/2026-11-23-tuning-with-the-evaluation.md";
 const TIME_MATCHES = "docs/lab/2026-11-23-time-allocation.md";
 const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
 const MINIMAX_MATCHES = "docs/lab/2026-11-25-implicit-minimax.md";
+const STRENGTH_LAB = "docs/lab/2026-11-27-strength.md";
 
 /**
  * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
@@ -261,20 +262,20 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
   selection: searchKey(
     "selection",
     { value: "ucb1|puct", parse: parseSelection },
-    "the selection rule: UCB1, or PUCT with a softmax of the children's evaluations as its policy",
-    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
+    "the selection rule: UCB1, or PUCT (AlphaZero's) with a softmax of the children's evaluations as its policy",
+    `against UCB1, PUCT scored 0.640 over 100 games at 0.25 s a move, and 0.650 against Zebra depth 18 at 1 s where UCB1 had 0.613, 40 games each (${STRENGTH_LAB})`,
   ),
   puctC: searchKey(
     "puctC",
     decimalForm(0, 100),
     "with selection=puct: its exploration constant c, in mean + c * P * sqrt(N) / (1 + n)",
-    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
+    `against UCB1 over 100 games at 0.25 s a move, c 1.5 scored 0.640, c 1 0.570 and c 2.5 0.530, all at temperature 4 (${STRENGTH_LAB})`,
   ),
   policyTemp: searchKey(
     "policyTemp",
     decimalForm(0.1, 1000),
     "with selection=puct: the policy's softmax temperature, in discs",
-    "an experiment of issue 43 (docs/lab/2026-11-27-strength.md)",
+    `against UCB1 over 100 games at 0.25 s a move, temperature 8 scored 0.615 at c 1 (4: 0.570) and 0.515 at c 2 (${STRENGTH_LAB})`,
   ),
   ppMinVisits: searchKey(
     "ppMinVisits",

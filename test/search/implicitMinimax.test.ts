@@ -149,7 +149,8 @@ describe("implicit minimax backups", () => {
   it("with alpha 0 the search plays as it did before the column: the same moves and visits for a seed", () => {
     /** Six moves of 2000 visits each from the start, the tree kept: each move, then its root children's visits. */
     const line = (minimaxWeight: number) => {
-      const s = evaluated({ minimaxWeight }, ownTree(), 7);
+      // UCB1's selection, the search's before PUCT became the default.
+      const s = evaluated({ minimaxWeight, selection: "ucb1" }, ownTree(), 7);
       const game = new Game();
       const out: number[] = [];
       for (let i = 0; i < 6; i++) {
