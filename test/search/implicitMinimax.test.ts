@@ -10,19 +10,13 @@ import {
   Solver,
   Tree,
   parseCode,
-  popcount,
 } from "../../src/index.js";
+import { discCount } from "./discCount.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }
-
-/** An evaluation that counts the mover's discs minus the opponent's: its minimax differs from its mean. */
-const discCount = {
-  evaluate: (pl: number, ph: number, ol: number, oh: number) =>
-    popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
-};
 
 const params = (over: Partial<SearchParams> = {}): SearchParams => ({
   ...DEFAULT_SEARCH_PARAMS,

@@ -10,22 +10,16 @@ import {
   Tree,
   compactTree,
   parseVertex,
-  popcount,
   searchUsesPuct,
   selectChild,
 } from "../../src/index.js";
+import { discCount } from "./discCount.js";
 import { startTree } from "./startTree.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
   return r.value;
 }
-
-/** The mover's discs minus the opponent's: after the start, the moves that flip more are worth more. */
-const discCount = {
-  evaluate: (pl: number, ph: number, ol: number, oh: number) =>
-    popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
-};
 
 const puct = (over: Partial<SearchParams> = {}): SearchParams => ({
   ...DEFAULT_SEARCH_PARAMS,

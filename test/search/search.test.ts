@@ -17,7 +17,6 @@ import {
   formatOtpMove,
   childToPlay,
   parseBoardLines,
-  popcount,
   parseCode,
   parseObf,
   parseOtpMove,
@@ -25,6 +24,7 @@ import {
   selectChild,
   updatePruning,
 } from "../../src/index.js";
+import { discCount } from "./discCount.js";
 import { startTree } from "./startTree.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -963,11 +963,6 @@ describe("MCTS-solver", () => {
 });
 
 describe("evaluated leaves and priors", () => {
-  /** An evaluation that counts the mover's discs minus the opponent's: simple to check by hand. */
-  const discCount = {
-    evaluate: (pl: number, ph: number, ol: number, oh: number) =>
-      popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
-  };
   const evalParams = (over: Partial<SearchParams> = {}): SearchParams =>
     params({ leaf: "eval", priorVisits: 2, evalScale: 4, ...over });
   /** A search with evaluated leaves, growing `tree` from a new game. */
@@ -1146,12 +1141,6 @@ describe("stopping early", () => {
 });
 
 describe("tree parallelisation: searches sharing one tree", () => {
-  /** An evaluation that counts the mover's discs minus the opponent's. */
-  const discCount = {
-    evaluate: (pl: number, ph: number, ol: number, oh: number) =>
-      popcount(pl) + popcount(ph) - popcount(ol) - popcount(oh),
-  };
-
   /**
    * A main search and a helper on one shared tree, the helper's visits run (in full, on this
    * thread) when the main search has made the root ready, before its own.
