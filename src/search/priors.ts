@@ -5,12 +5,14 @@ import type { Tree } from "./tree.js";
 /**
  * A node's expansion with priors: each child gets the evaluation's win probability for the side
  * to move at the node, its prior, and its value when it is first reached (SearchParams.leaf,
- * priorVisits). One per search, as its incremental evaluation keeps the node it was set to.
+ * priorVisits), and with PUCT (Tree.puct) its policy, a softmax of the same values. One per
+ * search, as its incremental evaluation keeps the node it was set to.
  */
 export class Priors {
   /**
    * `scale`: the disc difference whose logistic gives the win probability (SearchParams.evalScale);
-   * `childValues`: the evaluation's incremental form, for speed (LeafEvaluation.childValues).
+   * `childValues`: the evaluation's incremental form, for speed (LeafEvaluation.childValues);
+   * `policyTemp`: the softmax's temperature in discs (SearchParams.policyTemp).
    */
   constructor(
     private readonly evaluation: LeafEvaluation,
@@ -20,9 +22,11 @@ export class Priors {
   ) {}
 
   /** The children's evaluations for the mover at the node, in discs (at most 64 moves, a pass included). */
-  private readonly discs = new Float64Array(64);
+  private readonly values = new Float64Array(64);
+  /** With PUCT, each child's softmax weight, exp((value - best) / policyTemp), before it is divided by their sum. */
+  private readonly weights = new Float64Array(64);
 
-  /** Expands the node of `tree` (Tree.expand), the mover (pl, ph) against (ol, oh), and gives its children their priors; false when the tree has no room. */
+  /** Expands the node of `tree` (Tree.expand), the mover (pl, ph) against (ol, oh), and gives its children their priors (and with PUCT their policy); false when the tree has no room. */
   expand(tree: Tree, node: number, pl: number, ph: number, ol: number, oh: number): boolean {
     // The children get their priors before other threads may read them. (A node the tree has
     // no room for stays a leaf: the caller finds it so whatever this returns; a finished
@@ -30,36 +34,39 @@ export class Priors {
     // Stryker disable next-line BooleanLiteral: as said.
     if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
     const first = tree.firstChild[node]!;
-    const end = first + tree.childCount[node]!;
-    const { scale, evaluation, childValues } = this;
+    const count = tree.childCount[node]!;
+    const { scale, evaluation, childValues, values } = this;
     const { gained } = tree;
     childValues?.set(pl, ph, ol, oh);
-    // `<=` would write the prior of the node after the children: in one thread a node not yet
-    // handed out, cleared when it is; only a race between threads would show it.
-    // Stryker disable next-line EqualityOperator: as said.
-    const values = this.discs;
     let most = -Infinity;
-    for (let c = first; c < end; c++) {
+    for (let i = 0; i < count; i++) {
       // The child's position from the discs its move gains (none for a pass). Its side to move
       // is the opponent: its evaluation, negated, is ours.
-      const gl = gained[2 * c]!;
-      const gh = gained[2 * c + 1]!;
-      const discs =
+      const gl = gained[2 * (first + i)]!;
+      const gh = gained[2 * (first + i) + 1]!;
+      const value = -(
         // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
-        childValues === undefined
+        (childValues === undefined
           ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
-          : childValues.evaluateAfterGain(gl, gh);
-      values[c - first] = -discs;
-      if (-discs > most) most = -discs;
+          : childValues.evaluateAfterGain(gl, gh))
+      );
+      values[i] = value;
+      if (value > most) most = value;
     }
     if (tree.puct) {
       // A softmax over the mover's values: the policy PUCT's exploration follows.
-      const t = this.policyTemp;
+      const { weights, policyTemp } = this;
       let sum = 0;
-      for (let i = 0; i < end - first; i++) sum += Math.exp((values[i]! - most) / t);
-      for (let c = first; c < end; c++) tree.policy[c] = Math.exp((values[c - first]! - most) / t) / sum;
+      for (let i = 0; i < count; i++) {
+        weights[i] = Math.exp((values[i]! - most) / policyTemp);
+        sum += weights[i]!;
+      }
+      for (let i = 0; i < count; i++) tree.policy[first + i] = weights[i]! / sum;
     }
-    for (let c = first; c < end; c++) tree.setPrior(c, 1 / (1 + Math.exp(-values[c - first]! / scale)));
+    // `<=` would write the prior of the node after the children: in one thread a node not yet
+    // handed out, cleared when it is; only a race between threads would show it.
+    // Stryker disable next-line EqualityOperator: as said.
+    for (let i = 0; i < count; i++) tree.setPrior(first + i, 1 / (1 + Math.exp(-values[i]! / scale)));
     tree.publish(node);
     return true;
   }

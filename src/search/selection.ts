@@ -5,7 +5,9 @@ import type { Tree } from "./tree.js";
 /**
  * The child to descend into among those neither proven nor pruned: without priors the first
  * unvisited one, otherwise the highest UCB1, mean + c * sqrt(ln N / n), where with priors the
- * mean and n include the prior's virtual visits. When pruning has set aside every unproven
+ * mean and n include the prior's virtual visits; with PUCT (Tree.puct) the highest mean + c * P *
+ * sqrt(N) / (1 + n), P the child's policy. Either way the mean and the child's factor are the
+ * selection terms the tree keeps, and Tree.exploration the parent's. When pruning has set aside every unproven
  * child, those count again; -1 when every child is proven (the node then is too). With
  * `ignoreProofs`, proven children count like the others.
  */
@@ -13,7 +15,7 @@ export function selectChild(tree: Tree, node: number, c: number, ignoreProofs = 
   const { flags, selectionTerms: terms, firstChild, childCount } = tree;
   const first = firstChild[node]!;
   const end = first + childCount[node]!;
-  // c * sqrt(ln N) once per node; each child's mean and 1/sqrt(n) are kept by Tree.record.
+  // The parent's factor once per node; each child's mean and its own factor are kept by Tree.record.
   const explore = tree.exploration(node, c);
   let best = -1;
   // Read only once the first candidate has set it (best === -1 takes that one). A double from

@@ -128,7 +128,7 @@ export class Tree {
     this.tables = selectionTables(k);
   }
 
-  /** c * sqrt(ln N) for the node as a parent, N its visits with the priors' (the exploration term's factor). */
+  /** The exploration term's factor for the node as a parent, N its visits with the priors': c * sqrt(ln N) for UCB1, c * sqrt(N) for PUCT. */
   exploration(node: number, c: number): number {
     return this.puct
       ? c * Math.sqrt(this.visits[node]! + this.tables.offset)
