@@ -4,7 +4,21 @@ import { Inbox, type Reply, type ReplyChannel } from "./channel.js";
 /** How many of an engine's last stderr lines a forfeit report quotes. */
 const STDERR_LINES = 12;
 
-/** Every engine process a match has started, so an interrupt can stop them all by pid. */
+/**
+ * Kills the engine and every process it started. Each engine runs in a process group of its own
+ * (spawned detached), as a wrapper script that starts the real engine leaves it running when
+ * only the wrapper is killed: a forfeited Zebra went on thinking through the games after it.
+ */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // The group is gone already: nothing is left to kill.
+  }
+}
+
+/** Every engine process a match has started, so an interrupt can stop them all (and what they started). */
 export class ProcessRegistry {
   private readonly live = new Set<ChildProcess>();
 
@@ -14,7 +28,7 @@ export class ProcessRegistry {
   }
 
   killAll(): void {
-    for (const child of this.live) child.kill("SIGKILL");
+    for (const child of this.live) killGroup(child);
   }
 }
 
@@ -29,7 +43,7 @@ export class EngineProcess implements ReplyChannel {
 
   /** `onStderrLine` sees each whole line the engine writes on standard error (its search reports, say). */
   constructor(argv: readonly string[], registry: ProcessRegistry, onStderrLine: (line: string) => void = () => {}) {
-    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"] });
+    this.child = spawn(argv[0]!, argv.slice(1), { stdio: ["pipe", "pipe", "pipe"], detached: true });
     registry.add(this.child);
     this.child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       const parts = (this.partial + chunk).split("\n");
@@ -47,6 +61,9 @@ export class EngineProcess implements ReplyChannel {
     this.child.stdin!.on("error", () => {}); // writing to an engine that died: its exit is reported instead
     this.child.on("error", (e) => this.inbox.close(`could not be started: ${e.message}`));
     // "close" comes after the last output has been read, unlike "exit".
+    // What the engine started and left behind goes with it: holding the engine's pipes, it
+    // would keep "close" from ever coming.
+    this.child.once("exit", () => killGroup(this.child));
     this.child.on("close", (code, signal) =>
       this.inbox.close(signal === null ? `exited with status ${code}` : `was killed by ${signal}`),
     );
@@ -77,7 +94,7 @@ export class EngineProcess implements ReplyChannel {
     await new Promise<void>((resolve) => {
       if (this.child.exitCode !== null || this.child.signalCode !== null) return resolve();
       const timer = setTimeout(() => {
-        this.child.kill("SIGKILL");
+        killGroup(this.child);
         resolve();
       }, graceMs);
       this.child.once("exit", () => {
@@ -87,7 +104,8 @@ export class EngineProcess implements ReplyChannel {
     });
   }
 
+  /** Kills the engine and whatever it started. */
   kill(): void {
-    if (!this.inbox.closed) this.child.kill("SIGKILL");
+    if (!this.inbox.closed) killGroup(this.child);
   }
 }
