@@ -48,6 +48,11 @@ export interface SearchParams {
   readonly puctC: number;
   /** With selection "puct": the softmax's temperature, in discs of evaluation. */
   readonly policyTemp: number;
+  /**
+   * With leaf "eval": the weight of a new leaf's lookahead (Priors.lookahead, its mover's best
+   * reply by the evaluation) in its value and prior, beside its own evaluation; 0: its own alone.
+   */
+  readonly leafLookahead: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
@@ -86,6 +91,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   selection: "puct",
   puctC: 1.5,
   policyTemp: 4,
+  leafLookahead: 0,
 };
 
 /**

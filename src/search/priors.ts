@@ -1,3 +1,4 @@
+import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
 import type { ChildValues } from "../eval/childValues.js";
 import type { LeafEvaluation } from "./leafValues.js";
 import type { Tree } from "./tree.js";
@@ -69,5 +70,38 @@ export class Priors {
     for (let i = 0; i < count; i++) tree.setPrior(first + i, 1 / (1 + Math.exp(-values[i]! / scale)));
     tree.publish(node);
     return true;
+  }
+
+  /**
+   * A new leaf's value one move further on: the win probability, for the player who moved into
+   * the leaf, of the mover's best reply there by the evaluation (the leaf's mover (pl, ph)
+   * against (ol, oh)); `prior` when the mover has no move.
+   */
+  lookahead(pl: number, ph: number, ol: number, oh: number, prior: number): number {
+    let ml = legalMoves(pl, ph, ol, oh);
+    let mh = resultHi;
+    if ((ml | mh) === 0) return prior;
+    const { evaluation, childValues } = this;
+    childValues?.set(pl, ph, ol, oh);
+    let best = -Infinity;
+    for (; (ml | mh) !== 0; ) {
+      let s: number;
+      if (ml !== 0) {
+        s = lowestBit(ml);
+        ml &= ml - 1;
+      } else {
+        s = 32 + lowestBit(mh);
+        mh &= mh - 1;
+      }
+      const fl = flips(s, pl, ph, ol, oh);
+      const fh = resultHi;
+      const gl = s < 32 ? fl | (1 << s) : fl;
+      const gh = s < 32 ? fh : fh | (1 << (s - 32));
+      const value = -(childValues === undefined
+        ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
+        : childValues.evaluateAfterGain(gl, gh));
+      if (value > best) best = value;
+    }
+    return 1 / (1 + Math.exp(best / this.scale));
   }
 }

@@ -294,6 +294,7 @@ export class Search {
     const { ppR, ppMinVisits } = this.params;
     const c = searchUsesPuct(this.params) ? this.params.puctC : this.params.ucbC;
     const minimax = this.params.minimaxWeight > 0;
+    const lookahead = this.params.leafLookahead;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     // Stryker disable next-line BooleanLiteral: the first visit reads the clock anyway (0 % CLOCK_PERIOD).
@@ -401,6 +402,12 @@ export class Search {
         result = outcome > 0 ? 0 : outcome < 0 ? 1 : 0.5;
       } else if (evaluated) {
         result = prior[node]!;
+        // A first visit may look one move further (SearchParams.leafLookahead); the value found
+        // becomes the leaf's prior, which its mean and minimax value read from then on.
+        if (lookahead > 0 && visits[node] === firstVisit) {
+          result = (1 - lookahead) * result + lookahead * this.priors!.lookahead(pl, ph, ol, oh, result);
+          tree.setPrior(node, result);
+        }
       } else {
         const diff = this.playout(pl, ph, ol, oh, this.random);
         result = diff > 0 ? 0 : diff < 0 ? 1 : 0.5;

@@ -155,6 +155,7 @@ describe("engine command line", () => {
     ["selection=ucb1", { search: { ...DEFAULT_SEARCH_PARAMS, selection: "ucb1" } }],
     ["puctC=2", { search: { ...DEFAULT_SEARCH_PARAMS, puctC: 2 } }],
     ["policyTemp=8", { search: { ...DEFAULT_SEARCH_PARAMS, policyTemp: 8 } }],
+    ["leafLookahead=0.5", { search: { ...DEFAULT_SEARCH_PARAMS, leafLookahead: 0.5 } }],
     ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
     ["timeAllocation=flat", { timeAllocation: "flat" }],
     ["earlyStop=on", { earlyStop: true }],
@@ -181,7 +182,7 @@ describe("engine command line", () => {
   });
 
   const KEYS =
-    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, ppMinVisits, timeAllocation, earlyStop";
+    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, leafLookahead, ppMinVisits, timeAllocation, earlyStop";
   it.each([
     [["--tune"], "--tune needs a value KEY=VALUE"],
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
@@ -197,6 +198,7 @@ describe("engine command line", () => {
     [["--tune", "evalScale=fitted"], '--tune: evalScale: expected a number from 0.1 to 1000, got "fitted"'],
     [["--tune", "selection=ucb"], '--tune: selection: expected ucb1 or puct, got "ucb"'],
     [["--tune", "policyTemp=0"], "--tune: policyTemp: 0 is out of range: expected 0.1 to 1000"],
+    [["--tune", "leafLookahead=1.5"], "--tune: leafLookahead: 1.5 is out of range: expected 0 to 1"],
     [["--tune", "ppMinVisits=0"], "--tune: ppMinVisits: 0 is out of range: expected 1 to 1000000000"],
     [["--tune", "timeAllocation=even"], '--tune: timeAllocation: expected midgame or flat, got "even"'],
     [["--tune", "earlyStop=yes"], '--tune: earlyStop: expected on or off, got "yes"'],
@@ -230,6 +232,7 @@ describe("engine command line", () => {
       ["selection", "ucb1|puct", "puct"],
       ["puctC", "0 to 100", "1.5"],
       ["policyTemp", "0.1 to 1000", "4"],
+      ["leafLookahead", "0 to 1", "0"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
       ["earlyStop", "on|off", "off"],
