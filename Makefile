@@ -263,11 +263,12 @@ ladder-rung-zebra-12 = 1 python3 $(ZEBRA) -d 12
 # Zebra at depth 18 takes about as long a move as we do at 1 s (docs/strength.md; the issue's goal
 # is 0.70 over 40 games: LADDER_GAMES=40).
 ladder-rung-zebra-18 = 1 python3 $(ZEBRA) -d 18
-# The course's pace, 5 s a move for us, against Zebra at the deepest depth that plays 20 games
-# without a move over the ladder's 60 s (docs/strength.md): 24 and 23, closer to our time, forfeited
-# 6 and 3 games; 22 none, at a third of our time a move. `make ladder LADDER_RUNGS=zebra-slow`.
-ZEBRA_SLOW_DEPTH ?= 22
-ladder-rung-zebra-slow = 5 python3 $(ZEBRA) -d $(ZEBRA_SLOW_DEPTH)
+# The course's pace, 5 s a move for us, against Zebra at depth 24, whose mean time a move is the
+# nearest to ours, 0.81 of it (depth 23: 0.58; docs/strength.md). It solves win/draw/loss from 24
+# empties (-w 24): with the wrapper's default, 22, its search of depth 23 or 24 from 23 or 24
+# empties ran to the end of the game, took minutes and forfeited. `make ladder LADDER_RUNGS=zebra-slow`.
+ZEBRA_SLOW_DEPTH ?= 24
+ladder-rung-zebra-slow = 5 python3 $(ZEBRA) -d $(ZEBRA_SLOW_DEPTH) -w 24
 LADDER = ./othello ladder --engine "./othello --gtp" --games $(LADDER_GAMES) --openings $(XOT) \
   --concurrency $(LADDER_CONCURRENCY) --dir matches $(if $(filter 1,$(LADDER_FRESH)),--fresh)
 ladder-rungs = $(foreach rung,$(1),--rung "$(rung) $(ladder-rung-$(rung))")
