@@ -3,9 +3,8 @@ import { describe, expect, it } from "vitest";
 import { EngineProcess, ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
 
 // An engine as a wrapper script that starts another program and goes on, as Zebra's GTP wrapper
-// does: the first line it writes is that program's pid. Then it waits for input, or exits.
+// does: the first line it writes is that program's pid. Then it exits at its first line of input.
 const WAITING_WRAPPER = ["sh", "-c", "sleep 300 & echo $!; read line"];
-const EXITING_WRAPPER = ["sh", "-c", "sleep 300 & echo $!"];
 
 /** Whether process `pid` still runs (a zombie, dead but not yet reaped by its new parent, does not). */
 function running(pid: number): boolean {
@@ -52,8 +51,9 @@ describe("an engine's process group", () => {
   });
 
   it("an engine that exits leaves nothing it started behind", async () => {
-    const engine = new EngineProcess(EXITING_WRAPPER, new ProcessRegistry());
+    const engine = new EngineProcess(WAITING_WRAPPER, new ProcessRegistry());
     const pid = await startedPid(engine);
+    engine.send("quit");
     expect(await engine.receive(2000)).toEqual({ kind: "closed", description: "exited with status 0" });
     expect(await ends(pid)).toBe(true);
   });
