@@ -1,4 +1,4 @@
-import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
+import { flips, legalMoves, lowestBit, resultHi, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../eval/childValues.js";
 import type { LeafEvaluation } from "./leafValues.js";
 import type { Tree } from "./tree.js";
@@ -36,21 +36,13 @@ export class Priors {
     if (!tree.expand(node, pl, ph, ol, oh, false)) return false;
     const first = tree.firstChild[node]!;
     const count = tree.childCount[node]!;
-    const { scale, evaluation, childValues, values } = this;
+    const { scale, childValues, values } = this;
     const { gained } = tree;
     childValues?.set(pl, ph, ol, oh);
     let most = -Infinity;
     for (let i = 0; i < count; i++) {
-      // The child's position from the discs its move gains (none for a pass). Its side to move
-      // is the opponent: its evaluation, negated, is ours.
-      const gl = gained[2 * (first + i)]!;
-      const gh = gained[2 * (first + i) + 1]!;
-      const value = -(
-        // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
-        (childValues === undefined
-          ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
-          : childValues.evaluateAfterGain(gl, gh))
-      );
+      // The child's position from the discs its move gains (none for a pass).
+      const value = this.valueAfterGain(gained[2 * (first + i)]!, gained[2 * (first + i) + 1]!, pl, ph, ol, oh);
       values[i] = value;
       if (value > most) most = value;
     }
@@ -81,27 +73,31 @@ export class Priors {
     let ml = legalMoves(pl, ph, ol, oh);
     let mh = resultHi;
     if ((ml | mh) === 0) return prior;
-    const { evaluation, childValues } = this;
-    childValues?.set(pl, ph, ol, oh);
+    this.childValues?.set(pl, ph, ol, oh);
     let best = -Infinity;
-    for (; (ml | mh) !== 0; ) {
-      let s: number;
-      if (ml !== 0) {
-        s = lowestBit(ml);
-        ml &= ml - 1;
-      } else {
-        s = 32 + lowestBit(mh);
-        mh &= mh - 1;
-      }
-      const fl = flips(s, pl, ph, ol, oh);
-      const fh = resultHi;
-      const gl = s < 32 ? fl | (1 << s) : fl;
-      const gh = s < 32 ? fh : fh | (1 << (s - 32));
-      const value = -(childValues === undefined
-        ? evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
-        : childValues.evaluateAfterGain(gl, gh));
-      if (value > best) best = value;
-    }
+    for (; ml !== 0; ml &= ml - 1) best = Math.max(best, this.replyValue(lowestBit(ml), pl, ph, ol, oh));
+    for (; mh !== 0; mh &= mh - 1) best = Math.max(best, this.replyValue(32 + lowestBit(mh), pl, ph, ol, oh));
     return 1 / (1 + Math.exp(best / this.scale));
+  }
+
+  /** The value for the mover (pl, ph) of its move on square s (`valueAfterGain`). */
+  private replyValue(s: number, pl: number, ph: number, ol: number, oh: number): number {
+    const gl = flips(s, pl, ph, ol, oh) | squareLo(s);
+    return this.valueAfterGain(gl, resultHi | squareHi(s), pl, ph, ol, oh);
+  }
+
+  /**
+   * The evaluation for the mover (pl, ph) once it gains (gl, gh), the square played and the discs
+   * turned: the child's, whose side to move is the opponent, negated; by the incremental form,
+   * set to the node, when there is one.
+   */
+  private valueAfterGain(gl: number, gh: number, pl: number, ph: number, ol: number, oh: number): number {
+    const { childValues } = this;
+    return -(
+      // Stryker disable next-line ConditionalExpression: the same value either way (bit for bit: test/eval/); only the time differs.
+      (childValues === undefined
+        ? this.evaluation.evaluate(ol & ~gl, oh & ~gh, pl | gl, ph | gh)
+        : childValues.evaluateAfterGain(gl, gh))
+    );
   }
 }

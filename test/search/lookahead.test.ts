@@ -13,11 +13,6 @@ import { Priors } from "../../src/search/priors.js";
 import { randomEvaluation, randomPosition } from "../eval/helpers.js";
 import { discCount } from "./discCount.js";
 
-function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
-  if (!r.ok) throw new Error(r.error);
-  return r.value;
-}
-
 const SCALE = 4;
 const params = (leafLookahead: number): SearchParams => ({
   ...DEFAULT_SEARCH_PARAMS,
@@ -44,9 +39,13 @@ function bestReply(position: Position): number {
 }
 
 function positionAfter(squares: readonly string[]): Position {
-  const game = new Game();
-  for (const square of squares) expect(game.play(value(parseVertex(square))).ok).toBe(true);
-  return game.position;
+  let position = Position.initial();
+  for (const square of squares) {
+    const move = parseVertex(square);
+    if (!move.ok) throw new Error(move.error);
+    position = position.play(move.value);
+  }
+  return position;
 }
 
 describe("a new leaf's lookahead", () => {
