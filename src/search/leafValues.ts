@@ -23,3 +23,11 @@ export interface LeafEvaluation {
    */
   childValues?(): ChildValues;
 }
+
+/**
+ * The chance of winning that the evaluation's margin of `discs` stands for, `scale` discs a unit
+ * of log-odds (SearchParams.evalScale): a leaf's value and a child's prior.
+ */
+export function winProbability(discs: number, scale: number): number {
+  return 1 / (1 + Math.exp(-discs / scale));
+}

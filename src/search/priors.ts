@@ -1,6 +1,6 @@
 import { flips, legalMoves, lowestBit, resultHi, squareHi, squareLo } from "../bitboard.js";
 import type { ChildValues } from "../eval/childValues.js";
-import type { LeafEvaluation } from "./leafValues.js";
+import { type LeafEvaluation, winProbability } from "./leafValues.js";
 import type { Tree } from "./tree.js";
 
 /**
@@ -59,7 +59,7 @@ export class Priors {
     // `<=` would write the prior of the node after the children: in one thread a node not yet
     // handed out, cleared when it is; only a race between threads would show it.
     // Stryker disable next-line EqualityOperator: as said.
-    for (let i = 0; i < count; i++) tree.setPrior(first + i, 1 / (1 + Math.exp(-values[i]! / scale)));
+    for (let i = 0; i < count; i++) tree.setPrior(first + i, winProbability(values[i]!, scale));
     tree.publish(node);
     return true;
   }
@@ -77,7 +77,8 @@ export class Priors {
     let best = -Infinity;
     for (; ml !== 0; ml &= ml - 1) best = Math.max(best, this.replyValue(lowestBit(ml), pl, ph, ol, oh));
     for (; mh !== 0; mh &= mh - 1) best = Math.max(best, this.replyValue(32 + lowestBit(mh), pl, ph, ol, oh));
-    return 1 / (1 + Math.exp(best / this.scale));
+    // The mover's best margin is a margin against the player who moved into the leaf.
+    return winProbability(-best, this.scale);
   }
 
   /** The value for the mover (pl, ph) of its move on square s (`valueAfterGain`). */

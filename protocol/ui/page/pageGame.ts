@@ -12,6 +12,7 @@ import {
   ok,
   parseGameRecord,
   parseGgf,
+  winProbability,
 } from "../../../src/index.js";
 import type { EngineReport } from "../engineReport.js";
 
@@ -168,7 +169,7 @@ const ALL_DISCS = 64;
  * chance of 1 / (1 + exp(-discs / scale)) with the search's default scale.
  */
 export function winChance(discs: number): number {
-  return 1 / (1 + Math.exp(-discs / DEFAULT_SEARCH_PARAMS.evalScale));
+  return winProbability(discs, DEFAULT_SEARCH_PARAMS.evalScale);
 }
 
 /** The curve read backwards: the margin a win rate stands for, within the board's 64 discs. */
