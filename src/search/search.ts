@@ -414,12 +414,16 @@ export class Search {
       }
       // A proof climbs the path as far as the parents' other children allow.
       let proving = !lost && proof[node] !== Proof.Unproven;
+      // Minimax values change up the path only as long as they keep changing: a node whose value
+      // stayed leaves its parent's best child as it was. Not so at the leaf, whose value the
+      // lookahead may have set before this loop, nor with threads, which change children too.
+      let minimaxMoves = minimax;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
         // The minimax value first, so that the selection terms `record` sets include it; a shared
         // tree's root is no one's child, and writing it would send its line from core to core.
         // Stryker disable next-line ConditionalExpression,EqualityOperator: no one reads the root's minimax value.
-        if (minimax && (d > 0 || !shared)) tree.updateMinimax(n);
+        if (minimaxMoves && (d > 0 || !shared)) minimaxMoves = tree.updateMinimax(n) || d === depth || shared;
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;

@@ -321,21 +321,22 @@ export class Tree {
    * Recomputes the node's minimax value from what it is now: its result once proven, 1 - its
    * best child's once expanded, else its prior. The search calls it along the path, deepest
    * first, before recording the visit's result, so the selection terms see the new value.
+   * Returns whether the value changed: when it did not, nor do its ancestors' (one thread).
    */
-  updateMinimax(node: number): void {
-    const p = this.proof[node]!;
-    if (p !== Proof.Unproven) {
-      this.minimax[node] = p === Proof.Win ? 1 : p === Proof.Loss ? 0 : 0.5;
-      return;
-    }
-    // A leaf keeps its own value; an expanded node has children (one finished has its proof).
-    if ((this.flags[node]! & NodeFlag.Expanded) === 0) return;
+  updateMinimax(node: number): boolean {
     const minimax = this.minimax;
-    const first = this.firstChild[node]!;
-    const end = first + this.childCount[node]!;
-    let best = minimax[first]!;
-    for (let c = first + 1; c < end; c++) best = Math.max(best, minimax[c]!);
-    minimax[node] = 1 - best;
+    const before = minimax[node]!;
+    const p = this.proof[node]!;
+    if (p !== Proof.Unproven) minimax[node] = p === Proof.Win ? 1 : p === Proof.Loss ? 0 : 0.5;
+    // A leaf keeps its own value; an expanded node has children (one finished has its proof).
+    else if ((this.flags[node]! & NodeFlag.Expanded) !== 0) {
+      const first = this.firstChild[node]!;
+      const end = first + this.childCount[node]!;
+      let best = minimax[first]!;
+      for (let c = first + 1; c < end; c++) best = Math.max(best, minimax[c]!);
+      minimax[node] = 1 - best;
+    }
+    return minimax[node] !== before;
   }
 
   /** Adds one result in [0, 1], for the player who moved into the node. */

@@ -203,17 +203,27 @@ describe("a tree's counts kept up", () => {
     expect(tree.mean(3)).toBe(1);
   });
 
-  it("keeps a leaf's minimax value, and gives an expanded node one minus its best child's", () => {
+  it("keeps a leaf's minimax value, gives an expanded node one minus its best child's, and says whether it changed", () => {
     const tree = startTree(new Tree(10));
     // Values a 32-bit float holds exactly.
     tree.minimax[1] = 0.75;
-    tree.updateMinimax(1);
+    expect(tree.updateMinimax(1)).toBe(false);
     expect(tree.minimax[1]).toBe(0.75);
     tree.minimax[2] = 0.25;
     tree.minimax[3] = 0.875;
     tree.minimax[4] = 0.5;
-    tree.updateMinimax(0);
+    expect(tree.updateMinimax(0)).toBe(true);
     expect(tree.minimax[0]).toBe(0.125);
+    expect(tree.updateMinimax(0)).toBe(false);
+    // A child other than the best one moves: the best, and so the node's value, stays.
+    tree.minimax[2] = 0.5;
+    expect(tree.updateMinimax(0)).toBe(false);
+    tree.minimax[1] = 0.9375;
+    expect(tree.updateMinimax(0)).toBe(true);
+    expect(tree.minimax[0]).toBe(0.0625);
+    tree.setProof(0, proofOf("draw"));
+    expect(tree.updateMinimax(0)).toBe(true);
+    expect(tree.minimax[0]).toBe(0.5);
   });
 
   it("says a proven node is proven", () => {
