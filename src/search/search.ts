@@ -340,6 +340,9 @@ export class Search {
         oh = root.opponentHi | 0;
       let node = rootNode;
       let depth = 0;
+      // Whether this visit changed the leaf's value beside its proof: the node it expanded (the
+      // leaf's parent, valued by its new children from now on), or the lookahead's value.
+      let leafMoved = false;
       path[0] = rootNode;
       // Selection: down the tree by UCB1, expanding a leaf the second time it is reached (the
       // first visit is valued by its prior or a playout: half the nodes for the same depth).
@@ -357,6 +360,7 @@ export class Search {
           if (flat || visits[node] === firstVisit) break;
           // Stryker disable next-line ConditionalExpression,BooleanLiteral: as said.
           if (!this.expandNode(node, pl, ph, ol, oh)) break;
+          leafMoved = true;
         }
         const next = selectChild(tree, node, c, lost);
         // No child, or every child proven: then so is the node, and its result is backed up below.
@@ -407,6 +411,7 @@ export class Search {
         if (lookahead > 0 && visits[node] === firstVisit) {
           result = (1 - lookahead) * result + lookahead * this.priors!.lookahead(pl, ph, ol, oh, result);
           tree.setPrior(node, result);
+          leafMoved = true;
         }
       } else {
         const diff = this.playout(pl, ph, ol, oh, this.random);
@@ -415,15 +420,16 @@ export class Search {
       // A proof climbs the path as far as the parents' other children allow.
       let proving = !lost && proof[node] !== Proof.Unproven;
       // Minimax values change up the path only as long as they keep changing: a node whose value
-      // stayed leaves its parent's best child as it was. Not so at the leaf, whose value the
-      // lookahead may have set before this loop, nor with threads, which change children too.
+      // stayed leaves its parent's best child as it was. The leaf's own update does not see a
+      // change made before this loop (leafMoved); with threads, other threads change children too.
       let minimaxMoves = minimax;
       for (let d = depth; d >= 0; d--) {
         const n = path[d]!;
         // The minimax value first, so that the selection terms `record` sets include it; a shared
         // tree's root is no one's child, and writing it would send its line from core to core.
         // Stryker disable next-line ConditionalExpression,EqualityOperator: no one reads the root's minimax value.
-        if (minimaxMoves && (d > 0 || !shared)) minimaxMoves = tree.updateMinimax(n) || d === depth || shared;
+        if (minimaxMoves && (d > 0 || !shared))
+          minimaxMoves = tree.updateMinimax(n) || (d === depth && leafMoved) || shared;
         if (!shared) tree.record(n, result);
         else if (d > 0) tree.addResult(n, result);
         result = 1 - result;

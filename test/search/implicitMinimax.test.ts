@@ -78,6 +78,12 @@ describe("implicit minimax backups", () => {
     expect(tree.minimax[0]).not.toBeCloseTo(1 - bestPrior, 3);
   });
 
+  it("keep them with the lookahead, whose value a leaf takes before the visit backs up", () => {
+    const tree = ownTree();
+    evaluated({ minimaxWeight: 0.3, leafLookahead: 1 }, tree).choose(new Game(), { visits: 3000 });
+    expect(checkNegamax(tree)).toBeGreaterThan(100);
+  });
+
   it("with proven and solved nodes, a proof is the node's value", () => {
     const tree = ownTree();
     const game = new Game(value(parseCode(ENDING)).position);
