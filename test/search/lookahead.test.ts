@@ -7,7 +7,7 @@ import {
   Search,
   type SearchParams,
   Tree,
-  parseVertex,
+  parseGameRecord,
 } from "../../src/index.js";
 import { Priors } from "../../src/search/priors.js";
 import { randomEvaluation, randomPosition } from "../eval/helpers.js";
@@ -38,24 +38,21 @@ function bestReply(position: Position): number {
   return best;
 }
 
-function positionAfter(squares: readonly string[]): Position {
-  let position = Position.initial();
-  for (const square of squares) {
-    const move = parseVertex(square);
-    if (!move.ok) throw new Error(move.error);
-    position = position.play(move.value);
-  }
-  return position;
+/** The position after a game record's moves from the start (`parseGameRecord`: "f5d6c3"). */
+function positionAfter(record: string): Position {
+  const moves = parseGameRecord(record);
+  if (!moves.ok) throw new Error(moves.error);
+  return moves.value.reduce((position, move) => position.play(move), Position.initial());
 }
 
 describe("a new leaf's lookahead", () => {
   it.each([
-    ["the start", []],
-    ["after f5", ["f5"]],
-    ["after f5 d6 c3", ["f5", "d6", "c3"]],
-    ["after f5 f6 e6 f4 e3", ["f5", "f6", "e6", "f4", "e3"]],
-  ])("%s: the win probability, for the player who moved in, of the mover's best reply", (_name, squares) => {
-    const position = positionAfter(squares);
+    ["the start", ""],
+    ["after f5", "f5"],
+    ["after f5 d6 c3", "f5d6c3"],
+    ["after f5 f6 e6 f4 e3", "f5f6e6f4e3"],
+  ])("%s: the win probability, for the player who moved in, of the mover's best reply", (_name, record) => {
+    const position = positionAfter(record);
     const best = bestReply(position);
     // The mover's best is the other player's worst.
     expect(lookahead(position, 0.5)).toBeCloseTo(winProbability(-best), 12);
