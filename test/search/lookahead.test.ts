@@ -1,17 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_SEARCH_PARAMS,
-  Game,
-  Position,
-  Random,
-  Search,
-  type SearchParams,
-  Tree,
-  parseGameRecord,
-} from "../../src/index.js";
+import { DEFAULT_SEARCH_PARAMS, Game, Position, Random, Search, type SearchParams, Tree } from "../../src/index.js";
 import { Priors } from "../../src/search/priors.js";
 import { randomEvaluation, randomPosition } from "../eval/helpers.js";
 import { discCount } from "./discCount.js";
+import { positionAfter } from "../gameRecords.js";
 
 const SCALE = 4;
 const params = (leafLookahead: number): SearchParams => ({
@@ -36,13 +28,6 @@ function bestReply(position: Position): number {
     best = Math.max(best, -discCount.evaluate(after.playerLo, after.playerHi, after.opponentLo, after.opponentHi));
   }
   return best;
-}
-
-/** The position after a game record's moves from the start (`parseGameRecord`: "f5d6c3"). */
-function positionAfter(record: string): Position {
-  const moves = parseGameRecord(record);
-  if (!moves.ok) throw new Error(moves.error);
-  return moves.value.reduce((position, move) => position.play(move), Position.initial());
 }
 
 describe("a new leaf's lookahead", () => {

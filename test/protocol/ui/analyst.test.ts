@@ -2,15 +2,11 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { shippedWeights } from "../../../protocol/engine/evaluationWeights.js";
 import { Analyst } from "../../../protocol/ui/analyst.js";
-import { err, parseGameRecord, parseVertex } from "../../../src/index.js";
+import { err, parseVertex } from "../../../src/index.js";
+import { recordMoves } from "../../gameRecords.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 
-const moves = (record: string): number[] => {
-  const parsed = parseGameRecord(record);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-};
 const v = (text: string): number => {
   const move = parseVertex(text);
   if (!move.ok) throw new Error(move.error);
@@ -27,13 +23,13 @@ describe("the analysis thread", () => {
     const order: string[] = [];
     const [review, scores] = await Promise.all([
       analyst
-        .review(moves(ENDING), v("b8"), () => false)
+        .review(recordMoves(ENDING), v("b8"), () => false)
         .then((r) => {
           order.push("review");
           return r;
         }),
       analyst
-        .scores(moves(ENDING), () => false)
+        .scores(recordMoves(ENDING), () => false)
         .then((r) => {
           order.push("scores");
           return r;
@@ -48,7 +44,7 @@ describe("the analysis thread", () => {
   });
 
   it("drops a job whose asker has gone before it began", async () => {
-    const dropped = await analyst.scores(moves(ENDING), () => true);
+    const dropped = await analyst.scores(recordMoves(ENDING), () => true);
     expect(dropped).toEqual({ ok: false, error: "abandoned" });
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadEvaluation } from "../../../protocol/engine/evaluationWeights.js";
 import { ANALYSIS_LIMITS, type AnalysisTools, exactScores, reviewMove } from "../../../protocol/ui/moveAnalysis.js";
-import { AlphaBeta, Game, PASS, type Position, Solver, parseGameRecord, parseVertex } from "../../../src/index.js";
+import { AlphaBeta, PASS, Solver, parseVertex } from "../../../src/index.js";
+import { positionAfter } from "../../gameRecords.js";
 
 const evaluation = loadEvaluation(undefined);
 if (!evaluation.ok) throw new Error(evaluation.error);
@@ -16,14 +17,6 @@ const v = (text: string): number => {
   if (!move.ok) throw new Error(move.error);
   return move.value;
 };
-
-function positionAfter(record: string): Position {
-  const moves = parseGameRecord(record);
-  if (!moves.ok) throw new Error(moves.error);
-  const game = new Game();
-  for (const move of moves.value) game.play(move);
-  return game.position;
-}
 
 /** Tools whose clock leaps a second at each reading, with a solver that has solved nothing yet. */
 function hurriedTools(): AnalysisTools {

@@ -1,23 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { EngineClient } from "../../../protocol/controller/engineClient.js";
 import { type EngineLink, Opponent } from "../../../protocol/ui/opponent.js";
-import {
-  type Colour,
-  Game,
-  type Move,
-  PASS,
-  type Result,
-  err,
-  formatVertex,
-  ok,
-  parseGameRecord,
-} from "../../../src/index.js";
-
-const moves = (record: string): Move[] => {
-  const parsed = parseGameRecord(record);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-};
+import { type Colour, Game, type Move, PASS, type Result, err, formatVertex, ok } from "../../../src/index.js";
+import { recordMoves } from "../../gameRecords.js";
 
 /**
  * An engine in process that keeps its own board by what it is told, answers genmove with its
@@ -97,13 +82,13 @@ function opponentOver(make: (n: number) => FakeLink): { opponent: Opponent; link
 describe("the opponent keeps the engine in step with the game", () => {
   it("tells a new engine the whole game, then only the moves it has not seen", async () => {
     const { opponent, links } = opponentOver(() => new FakeLink("fake"));
-    const first = await opponent.move(moves("f5"), 0.5);
+    const first = await opponent.move(recordMoves("f5"), 0.5);
     // The fake plays its first legal square: after f5, white has f4, d6 and f6, in that order.
-    expect(first).toMatchObject({ ok: true, value: { move: moves("f5f4")[1], engine: "fake" } });
+    expect(first).toMatchObject({ ok: true, value: { move: recordMoves("f5f4")[1], engine: "fake" } });
     expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "play black f5", "genmove white"]);
     const reply = first.ok ? first.value.move : PASS;
     links[0]!.log.length = 0;
-    const game = [...moves("f5"), reply];
+    const game = [...recordMoves("f5"), reply];
     const next = new Game();
     for (const m of game) next.play(m);
     const mine = next.position.legalSquares()[0]!;
@@ -114,12 +99,12 @@ describe("the opponent keeps the engine in step with the game", () => {
 
   it("starts the engine's board afresh after an undo or another game, and sends a new time", async () => {
     const { opponent, links } = opponentOver(() => new FakeLink("fake"));
-    await opponent.move(moves("f5d6c3"), 0.5);
+    await opponent.move(recordMoves("f5d6c3"), 0.5);
     links[0]!.log.length = 0;
-    await opponent.move(moves("f5"), 0.5);
+    await opponent.move(recordMoves("f5"), 0.5);
     expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "play black f5", "genmove white"]);
     links[0]!.log.length = 0;
-    await opponent.move(moves("f5"), 2);
+    await opponent.move(recordMoves("f5"), 2);
     expect(links[0]!.log).toEqual(["clear_board", "time 2", "play black f5", "genmove white"]);
   });
 
@@ -169,7 +154,7 @@ describe("the opponent keeps the engine in step with the game", () => {
 
   it("answers a forced pass itself, and tells the engine the pass with the next move", async () => {
     const { opponent, links } = opponentOver(() => new FakeLink("fake"));
-    const game = moves("d3c3b3b2f5a3a1c1");
+    const game = recordMoves("d3c3b3b2f5a3a1c1");
     expect(await opponent.move(game, 0.1)).toEqual({
       ok: true,
       value: { move: PASS, report: undefined, engine: "fake" },
@@ -196,10 +181,10 @@ describe("an engine that misbehaves is reported, and the next move starts over",
     const { opponent, links } = opponentOver(
       () => new FakeLink("liar", () => (lie ? Promise.resolve(ok(0)) : undefined)),
     );
-    expect(await opponent.move(moves("f5"), 0.1)).toEqual(err("liar answered an illegal move, a1"));
+    expect(await opponent.move(recordMoves("f5"), 0.1)).toEqual(err("liar answered an illegal move, a1"));
     lie = false;
     links[0]!.log.length = 0;
-    const again = await opponent.move(moves("f5"), 0.1);
+    const again = await opponent.move(recordMoves("f5"), 0.1);
     expect(again.ok).toBe(true);
     expect(links[0]!.log[0]).toBe("clear_board");
     expect(links).toHaveLength(1);
@@ -248,7 +233,7 @@ it("runs two requests one after the other, never interleaved", async () => {
         (game) => new Promise((resolve) => setTimeout(() => resolve(ok(game.position.legalMoves()[0]!)), 30)),
       ),
   );
-  const [a, b] = await Promise.all([opponent.move(moves("f5"), 0.1), opponent.move(moves("d3"), 0.1)]);
+  const [a, b] = await Promise.all([opponent.move(recordMoves("f5"), 0.1), opponent.move(recordMoves("d3"), 0.1)]);
   expect(a.ok && b.ok).toBe(true);
   expect(links[0]!.log).toEqual([
     "clear_board",

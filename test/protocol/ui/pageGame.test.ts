@@ -20,18 +20,13 @@ import {
   winChance,
 } from "../../../protocol/ui/page/pageGame.js";
 import type { EngineReport } from "../../../protocol/ui/engineReport.js";
-import { Game, type Move, PASS, Position, parseGameRecord, parseGgf, parseVertex } from "../../../src/index.js";
+import { Game, PASS, Position, parseGgf, parseVertex } from "../../../src/index.js";
+import { recordMoves } from "../../gameRecords.js";
 
 const v = (text: string): number => {
   const move = parseVertex(text);
   if (!move.ok) throw new Error(move.error);
   return move.value;
-};
-
-const moves = (record: string): Move[] => {
-  const parsed = parseGameRecord(record);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
 };
 
 /** Black passes after these 8 moves; white then plays on. */
@@ -47,7 +42,7 @@ describe("what the board shows", () => {
   });
 
   it("marks the last move and exactly the discs it turned", () => {
-    const game = gameUpTo(moves("f5d6c3"), 3);
+    const game = gameUpTo(recordMoves("f5d6c3"), 3);
     const view = boardView(game, true);
     expect(view.lastMove).toBe(v("c3"));
     expect(view.squares.flatMap((s, i) => (s.flipped ? [i] : []))).toEqual([v("d4")]);
@@ -61,7 +56,7 @@ describe("what the board shows", () => {
   });
 
   it("keeps showing the last disc played after a pass", () => {
-    const game = gameUpTo([...moves(BLACK_PASSES), PASS], 9);
+    const game = gameUpTo([...recordMoves(BLACK_PASSES), PASS], 9);
     expect(boardView(game, true).lastMove).toBe(v("c1"));
   });
 
@@ -91,7 +86,7 @@ describe("a click on the board", () => {
 });
 
 describe("undo", () => {
-  const game = moves("f5d6c3d3c4");
+  const game = recordMoves("f5d6c3d3c4");
   it.each([
     // Black (the person) played f5, c3, c4: undo goes to before c4, then before c3.
     ["black", 5, 4],
@@ -109,7 +104,7 @@ describe("undo", () => {
 
   it("skips a forced pass to the person's previous move", () => {
     // After black's forced pass (move 9) white plays again: black's own last move was a1 (move 7).
-    const record = moves(BLACK_PASSES);
+    const record = recordMoves(BLACK_PASSES);
     const passed = [...record, PASS];
     const reply = gameUpTo(passed, 9).position.legalSquares()[0]!;
     const all = [...passed, reply];
@@ -122,11 +117,11 @@ describe("undo", () => {
 describe("pasting a game", () => {
   it("loads a legal record", () => {
     const loaded = loadRecord(" f5 d6 c3 ");
-    expect(loaded.ok && loaded.value.moves).toEqual(moves("f5d6c3"));
+    expect(loaded.ok && loaded.value.moves).toEqual(recordMoves("f5d6c3"));
   });
 
   it("loads a GGF game, passes included, and exports one that reads back the same", () => {
-    const game = gameUpTo(moves(BLACK_PASSES), 8);
+    const game = gameUpTo(recordMoves(BLACK_PASSES), 8);
     expect(game.play(PASS).ok).toBe(true); // black has no move after d3c3b3b2f5a3a1c1
     expect(game.play(game.position.legalMoves()[0]!).ok).toBe(true);
     const text = gameGgf(game, "you", "our engine");
@@ -139,7 +134,7 @@ describe("pasting a game", () => {
 
   it("a finished game's GGF carries the result from black's side, empty squares to the winner", () => {
     // A wipe-out in nine moves: the winner's margin is all 64 squares.
-    const wipeOut = gameUpTo(moves("d3c3b3d2e1d6d7e3f4"), 9);
+    const wipeOut = gameUpTo(recordMoves("d3c3b3d2e1d6d7e3f4"), 9);
     expect(wipeOut.isOver()).toBe(true);
     const parsed = parseGgf(gameGgf(wipeOut, "a", "b"));
     expect(parsed.ok && parsed.value.result).toEqual({ blackMargin: 64, ending: "normal" });
@@ -170,7 +165,7 @@ describe("pasting a game", () => {
   });
 
   it("counts the discs placed, passes not", () => {
-    expect(discsPlaced([...moves(BLACK_PASSES), PASS, v("e6")], 10)).toBe(9);
+    expect(discsPlaced([...recordMoves(BLACK_PASSES), PASS, v("e6")], 10)).toBe(9);
   });
 });
 

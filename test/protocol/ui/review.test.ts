@@ -9,16 +9,11 @@ import {
   moveItems,
   reviewSummary,
 } from "../../../protocol/ui/page/review.js";
-import { type Move, PASS, parseGameRecord } from "../../../src/index.js";
-
-const moves = (record: string): Move[] => {
-  const parsed = parseGameRecord(record);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-};
+import { PASS } from "../../../src/index.js";
+import { recordMoves } from "../../gameRecords.js";
 
 /** Black passes after these 8 moves. */
-const GAME = [...moves("d3c3b3b2f5a3a1c1"), PASS];
+const GAME = [...recordMoves("d3c3b3b2f5a3a1c1"), PASS];
 
 const search = (ply: number, move: string, best: string, bestValue: number, playedValue: number): PlyLine => ({
   ply,
@@ -46,7 +41,7 @@ describe("the move list with the review", () => {
     expect(items.map((i) => `${i.colour[0]}${i.vertex}`).join(" ")).toBe("bd3 wc3 bb3 wb2 bf5 wa3 ba1 wc1 bpass");
     expect(items.map((i) => i.line?.ply)).toEqual([0, 1, 2, 3, undefined, undefined, undefined, undefined, 8]);
     // Undone to three moves, another third move: only the first two lines still hold.
-    expect(moveItems(moves("d3c3c4"), review).map((i) => i.line?.ply)).toEqual([0, 1, undefined]);
+    expect(moveItems(recordMoves("d3c3c4"), review).map((i) => i.line?.ply)).toEqual([0, 1, undefined]);
     expect(moveItems(GAME, undefined).every((i) => i.line === undefined)).toBe(true);
   });
 
