@@ -17,7 +17,7 @@ export * from "./search/nodeFlags.js";
 export * from "./search/proof.js";
 export * from "./search/proving.js";
 export * from "./search/tree.js";
-export { compactTree, countInSubtree } from "./search/treeCompaction.js";
+export { compactTree, countInSubtree, trimTree } from "./search/treeCompaction.js";
 export type { TreeMemory } from "./search/treeMemory.js";
 export * from "./search/selectionTables.js";
 export * from "./search/selection.js";

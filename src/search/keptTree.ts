@@ -2,7 +2,7 @@ import type { Game } from "../game.js";
 import type { Move, Position } from "../position.js";
 import { NodeFlag } from "./nodeFlags.js";
 import type { Tree } from "./tree.js";
-import { compactTree } from "./treeCompaction.js";
+import { compactTree, trimTree } from "./treeCompaction.js";
 
 /**
  * The tree's root moves down in place, its old siblings left as garbage, until the pool is more
@@ -10,6 +10,12 @@ import { compactTree } from "./treeCompaction.js";
  * starts with at least this share of the pool free for its own nodes.
  */
 const COMPACT_FILL = 0.5;
+/**
+ * A compacted subtree still larger than this share of the pool is trimmed to it (`trimTree`): a
+ * 5 s search makes some 10 million nodes, and the tree kept from the moves before filled the
+ * rest of a 16-million pool within a few moves, after which the tree stopped growing.
+ */
+const TRIM_FILL = 0.25;
 
 /** The game line a tree's root stands for: the game's start and the moves to the root. */
 export interface RootLine {
@@ -44,6 +50,9 @@ export function moveRoot(tree: Tree, line: RootLine | null, game: Game): RootMov
   tree.root = node;
   // The new root may have been pruned as a child; as the root it is no candidate.
   tree.setFlags(node, 0, NodeFlag.Pruned);
-  if (tree.size > COMPACT_FILL * tree.capacity) compactTree(tree);
+  if (tree.size > COMPACT_FILL * tree.capacity) {
+    compactTree(tree);
+    if (tree.size > TRIM_FILL * tree.capacity) trimTree(tree, TRIM_FILL * tree.capacity);
+  }
   return "moved";
 }

@@ -1,3 +1,4 @@
+import { NodeFlag } from "./nodeFlags.js";
 import type { Tree } from "./tree.js";
 
 /**
@@ -13,18 +14,26 @@ import type { Tree } from "./tree.js";
 /**
  * Numbers the root's subtree in pool order: `forward[n]` becomes node n's place among them, or
  * -1 for a node outside it (for the nodes from the root on; those before it are all outside).
- * Returns how many nodes the subtree has.
+ * A node below the root with fewer than `keepChildrenFrom` visits loses its children on the way
+ * (`trimTree`): it becomes a leaf again, and its subtree is outside. Returns how many nodes the
+ * subtree has.
  */
-function numberSubtree(tree: Tree): number {
+function numberSubtree(tree: Tree, keepChildrenFrom = 0): number {
   const root = tree.root;
   const end = tree.size;
-  const { forward, childCount, firstChild } = tree;
+  const { forward, childCount, firstChild, visits } = tree;
   forward.fill(-1, root, end);
   forward[root] = 0;
   let next = 0;
   for (let n = root; n < end; n++) {
     if (forward[n]! < 0) continue;
     forward[n] = next++;
+    if (childCount[n]! > 0 && visits[n]! < keepChildrenFrom && n !== root) {
+      // Its next visit expands it afresh; its mean, prior, proof and minimax value stay.
+      childCount[n] = 0;
+      tree.setFlags(n, 0, NodeFlag.Expanded);
+      continue;
+    }
     const first = firstChild[n]!;
     for (let c = first, last = first + childCount[n]!; c < last; c++) forward[c] = 0;
   }
@@ -37,10 +46,10 @@ function numberSubtree(tree: Tree): number {
  * The first pass numbers the subtree's nodes (`numberSubtree`), the second moves each down,
  * which overwrites only nodes freed or already moved.
  */
-export function compactTree(tree: Tree): void {
+export function compactTree(tree: Tree, keepChildrenFrom = 0): void {
   const root = tree.root;
   const end = tree.size;
-  const size = numberSubtree(tree);
+  const size = numberSubtree(tree, keepChildrenFrom);
   const { forward, childCount, firstChild } = tree;
   for (let n = root; n < end; n++) {
     const to = forward[n]!;
@@ -53,6 +62,32 @@ export function compactTree(tree: Tree): void {
   }
   tree.size = size;
   tree.root = 0;
+}
+
+/**
+ * Frees room in a tree whose root's subtree holds more than `target` nodes: the nodes with the
+ * fewest visits lose their children (become leaves again, to be expanded afresh when the search
+ * comes back), the fewest visits that bring the subtree to `target` nodes or below, by powers of
+ * two; then the pool is compacted as by `compactTree`. A long search fills the pool and stops
+ * growing its tree; the visits of its little-visited branches are worth the least.
+ *
+ * A node has at least the visits of any of its children, so the nodes that keep their children
+ * with at least 2^j visits are exactly the expanded ones with so many: one pass counts their
+ * children by j, and the root and those children are what stays.
+ */
+export function trimTree(tree: Tree, target: number): void {
+  // Node 0 as the root: the pool holds its subtree alone (reset or compacted).
+  if (tree.root !== 0) compactTree(tree);
+  const { childCount, visits } = tree;
+  const children = new Float64Array(32);
+  for (let n = 0, end = tree.size; n < end; n++) {
+    const count = childCount[n]!;
+    if (count > 0) children[31 - Math.clz32(Math.max(1, visits[n]!))]! += count;
+  }
+  let kept = 1;
+  let j = 32;
+  while (j > 0 && kept + children[j - 1]! <= target) kept += children[--j]!;
+  if (j > 0) compactTree(tree, 2 ** j);
 }
 
 /** The nodes of the root's subtree that carry `flag` (NodeFlag), found as `compactTree` finds the subtree. */

@@ -4,6 +4,7 @@ import {
   Game,
   compactTree,
   countInSubtree,
+  DEFAULT_SEARCH_PARAMS,
   NodeFlag,
   PASS,
   Position,
@@ -12,7 +13,10 @@ import {
   Tree,
   proofOf,
   prove,
+  trimTree,
 } from "../../src/index.js";
+import { recordMoves } from "../gameRecords.js";
+import { discCount } from "./discCount.js";
 import { expandRootChild, startTree } from "./startTree.js";
 
 const start = Position.initial();
@@ -304,6 +308,100 @@ describe("compacting a tree whose root has moved down", () => {
     for (let n = 0; n < tree.size; n++) if ((tree.flags[n]! & NodeFlag.Expanded) !== 0) kept++;
     expect(kept).toBe(inSubtree);
     expect(countInSubtree(tree, NodeFlag.Expanded)).toBe(inSubtree);
+  });
+});
+
+describe("trimming a tree too large for the searches to come", () => {
+  /** The tree of 3000 classic visits from the start, compacted; an old node's number for each node by move line. */
+  function grown(): Tree {
+    const tree = new Tree(100_000);
+    new Search({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 100_000 }, { now: () => 0, random: new Random(5), tree }).choose(
+      new Game(),
+      { visits: 3000 },
+    );
+    return tree;
+  }
+
+  /** The children kept when the nodes with at least k visits keep theirs, the root with them: what a trim to k keeps. */
+  function keptWith(tree: Tree, k: number): number {
+    let kept = 1;
+    for (let n = 0; n < tree.size; n++)
+      if (tree.childCount[n]! > 0 && tree.visits[n]! >= k) kept += tree.childCount[n]!;
+    return kept;
+  }
+
+  /** The subtree under n with the nodes of fewer than k visits as leaves: what a trim to k leaves of it. */
+  function trimmedOf(tree: Tree, n: number, k: number): unknown {
+    const expanded = tree.childCount[n]! > 0 && (n === 0 || tree.visits[n]! >= k);
+    const first = tree.firstChild[n]!;
+    const children = [];
+    if (expanded) for (let c = first; c < first + tree.childCount[n]!; c++) children.push(trimmedOf(tree, c, k));
+    return {
+      move: tree.move[n],
+      flags: expanded ? tree.flags[n] : tree.flags[n]! & ~NodeFlag.Expanded,
+      proof: tree.proof[n],
+      minimax: tree.minimax[n],
+      counts: countsOf(tree, n),
+      children,
+    };
+  }
+
+  it("takes the children from the nodes of fewest visits, by powers of two, as few as bring it to the target", () => {
+    const tree = grown();
+    const target = Math.floor(tree.size / 3);
+    // The least power of two whose trim fits the target.
+    let k = 1;
+    while (keptWith(tree, k) > target) k *= 2;
+    expect(k).toBeGreaterThan(2);
+    const expected = trimmedOf(tree, 0, k);
+    const size = keptWith(tree, k);
+    trimTree(tree, target);
+    expect([tree.root, tree.size]).toEqual([0, size]);
+    expect(tree.size).toBeLessThanOrEqual(target);
+    expect(keptWith(tree, 1)).toBe(size);
+    expect(trimmedOf(tree, 0, 0)).toEqual(expected);
+  });
+
+  it("leaves a tree within the target as it is, and frees the garbage of a moved root first", () => {
+    const tree = grown();
+    const before = trimmedOf(tree, 0, 0);
+    const size = tree.size;
+    trimTree(tree, size);
+    expect(tree.size).toBe(size);
+    expect(trimmedOf(tree, 0, 0)).toEqual(before);
+    const child = tree.firstChild[0]!;
+    const under = trimmedOf(tree, child, 0);
+    tree.root = child;
+    trimTree(tree, size);
+    expect(tree.root).toBe(0);
+    expect(trimmedOf(tree, 0, 0)).toEqual(under);
+  });
+
+  it("is what the search does to a kept tree that fills a quarter of the pool, and the search goes on in it", () => {
+    const maxNodes = 20_000;
+    const tree = new Tree(maxNodes);
+    const search = new Search(
+      { ...DEFAULT_SEARCH_PARAMS, maxNodes },
+      { now: () => 0, random: new Random(3), tree, evaluation: discCount },
+    );
+    const game = new Game();
+    for (const move of recordMoves("f5d6c3")) game.play(move);
+    const first = search.choose(game, { visits: 6000 });
+    expect(tree.size).toBeGreaterThan(maxNodes / 2);
+    // The move's subtree, the largest, holds more than a quarter of the pool.
+    game.play(first.move);
+    search.follow(game);
+    expect(tree.size).toBeLessThanOrEqual(maxNodes / 4);
+    expect(tree.root).toBe(0);
+    // Nodes visited more than once, yet leaves: the trim took their children.
+    const trimmed = (n: number): boolean =>
+      tree.visits[n]! > 1 && tree.childCount[n] === 0 && tree.proof[n] === proofOf(undefined);
+    let count = 0;
+    for (let n = 0; n < tree.size; n++) if (trimmed(n)) count++;
+    expect(count).toBeGreaterThan(10);
+    const again = search.choose(game, { visits: 3000 });
+    expect(again.visits).toBe(3000);
+    expect(tree.visits[0]).toBeGreaterThan(3000);
   });
 });
 
