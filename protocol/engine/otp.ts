@@ -96,7 +96,8 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
 function playArguments(session: Session, args: readonly string[]): Result<unknown> {
   const move = parseOtpMove(`${args[0]} ${args[1]}`);
   if (!move.ok) return move;
-  const played = session.play(move.value);
+  // The tree follows in genmove's time (Session.play): the judge allows `play` one second.
+  const played = session.play(move.value, false);
   return played.ok ? played : err(`${formatOtpMove(move.value)} is illegal: ${played.error}`);
 }
 
@@ -140,7 +141,9 @@ export function answerOtp(session: Session, line: string): { readonly reply: str
 export function otpProtocol(session: Session, terminator: string): LineProtocol {
   return {
     maxLineLength: OTP_MAX_LINE,
-    idle: () => session.tidy(),
+    // No idle work: the judge sends `play`, which it allows one second, as soon as the opponent
+    // has moved, and the tree's compaction between commands (up to a second at 5 s a move) would
+    // delay the reply. The tree follows the game in genmove's own time, which the judge allows 10 s.
     answer: (line: string): Answer => {
       const { reply, end } = answerOtp(session, line);
       return { reply: reply === "" ? "" : reply + terminator, end };

@@ -135,15 +135,16 @@ export class Session {
 
   /**
    * Plays a move for the side to move, the controller's (the opponent's, usually); an illegal
-   * one changes nothing and says why. The search's tree follows the game at once: its root
-   * moves to the move's node now (the pool compacted if crowded) rather than in the time of
-   * our next move.
+   * one changes nothing and says why. With `followNow` the search's tree follows the game at
+   * once: its root moves to the move's node now (the pool compacted, and trimmed, if crowded:
+   * up to a second at 5 s a move) rather than in the time of our next move. Without it (OTP,
+   * whose judge allows `play` one second) the next search does that in its own time.
    */
-  play(move: Move): Result<Position> {
+  play(move: Move, followNow = true): Result<Position> {
     const played = this.playMove(move);
     if (played.ok) {
       this.followPending = false;
-      this.search?.follow(this.current);
+      if (followNow) this.search?.follow(this.current);
     }
     return played;
   }
@@ -198,7 +199,8 @@ export class Session {
     const position = this.position;
     const choice = this.think();
     this.clock.spend(position.blackToMove, choice.elapsedMs);
-    // The tree follows our move once the reply is out (tidy), or with the opponent's (play).
+    // The tree follows our move once the reply is out (tidy), or with the opponent's (play), or
+    // under OTP in the next search's time.
     const played = this.playMove(choice.move);
     if (!played.ok) throw new Error(`the move chooser picked an illegal move (${choice.move}): ${played.error}`);
     this.followPending = true;

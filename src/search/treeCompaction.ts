@@ -73,7 +73,8 @@ export function compactTree(tree: Tree, keepChildrenFrom = 0): void {
  *
  * A node has at least the visits of any of its children, so the nodes that keep their children
  * with at least 2^j visits are exactly the expanded ones with so many: one pass counts their
- * children by j, and the root and those children are what stays.
+ * children by j, and the root and those children are what stays. A target below the root's own
+ * children keeps just those.
  */
 export function trimTree(tree: Tree, target: number): void {
   // Node 0 as the root: the pool holds its subtree alone (reset or compacted).

@@ -61,8 +61,24 @@ describe("the session's search", () => {
     const reply = session.searchChildren([ours]).reduce((a, b) => (b.visits > a.visits ? b : a));
     const below = session.searchChildren([ours, reply.move]);
     expect(below.some((c) => c.visits > 0)).toBe(true);
-    converse(session, [`play ${reply.move >> 3} ${reply.move & 7}`]);
+    expect(session.play(reply.move).ok).toBe(true);
     expect(session.searchChildren([])).toEqual(below);
+  });
+
+  it("over OTP, leaves its tree where it was at play and between commands: the next genmove moves it, in its own time", () => {
+    const { session, log } = testSession();
+    const protocol = otpProtocol(session, "\n");
+    expect(protocol.idle).toBeUndefined();
+    converse(session, ["genmove"]);
+    const searched = session.searchChildren([]);
+    const ours = session.game.moves.at(-1)!;
+    const reply = session.searchChildren([ours]).reduce((a, b) => (b.visits > a.visits ? b : a));
+    const kept = reply.visits;
+    expect(kept).toBeGreaterThan(0);
+    converse(session, [`play ${reply.move >> 3} ${reply.move & 7}`]);
+    expect(session.searchChildren([])).toEqual(searched);
+    converse(session, ["genmove"]);
+    expect(reused(log[1])).toBe(kept);
   });
 
   it("moves its tree to its own move between commands (tidy), keeping what was found below it", () => {
@@ -82,13 +98,10 @@ describe("the session's search", () => {
     expect(reused(log[1])).toBe(below.reduce((sum, c) => sum + c.visits, 0) + 1);
   });
 
-  it.each([
-    ["GTP", (session: Session) => gtpProtocol(session), ["boardsize 8", "genmove b"]],
-    ["OTP", (session: Session) => otpProtocol(session, "\n"), ["genmove"]],
-  ] as const)("over %s, does that as the protocol's idle work", (_name, protocolOf, commands) => {
+  it("over GTP, does that as the protocol's idle work", () => {
     const { session } = testSession();
-    const protocol = protocolOf(session);
-    for (const line of commands) {
+    const protocol = gtpProtocol(session);
+    for (const line of ["boardsize 8", "genmove b"]) {
       for (let part: Answer | undefined = protocol.answer(line); part !== undefined; part = part.then?.());
       protocol.idle?.();
     }
