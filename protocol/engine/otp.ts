@@ -142,7 +142,7 @@ export function otpProtocol(session: Session, terminator: string): LineProtocol 
   return {
     maxLineLength: OTP_MAX_LINE,
     // No idle work: the judge sends `play`, which it allows one second, as soon as the opponent
-    // has moved, and the tree's compaction between commands (up to a second at 5 s a move) would
+    // has moved, and the tree's compaction between commands (up to 1.4 s at 5 s a move) would
     // delay the reply. The tree follows the game in genmove's own time, which the judge allows 10 s.
     answer: (line: string): Answer => {
       const { reply, end } = answerOtp(session, line);

@@ -137,7 +137,7 @@ export class Session {
    * Plays a move for the side to move, the controller's (the opponent's, usually); an illegal
    * one changes nothing and says why. With `followNow` the search's tree follows the game at
    * once: its root moves to the move's node now (the pool compacted, and trimmed, if crowded:
-   * up to a second at 5 s a move) rather than in the time of our next move. Without it (OTP,
+   * up to 1.4 s at 5 s a move) rather than in the time of our next move. Without it (OTP,
    * whose judge allows `play` one second) the next search does that in its own time.
    */
   play(move: Move, followNow = true): Result<Position> {
