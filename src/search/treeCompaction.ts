@@ -65,30 +65,29 @@ export function compactTree(tree: Tree, keepChildrenFrom = 0): void {
 }
 
 /**
- * Frees room in a tree whose root's subtree holds more than `target` nodes: the nodes with the
- * fewest visits lose their children (become leaves again, to be expanded afresh when the search
- * comes back), the fewest visits that bring the subtree to `target` nodes or below, by powers of
- * two; then the pool is compacted as by `compactTree`. A long search fills the pool and stops
- * growing its tree; the visits of its little-visited branches are worth the least.
+ * Compacts the tree as `compactTree` does, and frees room in it while doing so when the root's
+ * subtree holds more than `target` nodes: the nodes with the fewest visits lose their children
+ * (become leaves again, to be expanded afresh when the search comes back), the fewest visits
+ * that bring the subtree to `target` nodes or below, by powers of two. A long search fills the
+ * pool and stops growing its tree; the visits of its little-visited branches are worth the least.
  *
  * A node has at least the visits of any of its children, so the nodes that keep their children
- * with at least 2^j visits are exactly the expanded ones with so many: one pass counts their
- * children by j, and the root and those children are what stays. A target below the root's own
- * children keeps just those.
+ * with at least 2^j visits are exactly the expanded ones with so many: one pass over the numbered
+ * subtree counts their children by j, and the root and those children are what stays. A target
+ * below the root's own children keeps just those.
  */
 export function trimTree(tree: Tree, target: number): void {
-  // Node 0 as the root: the pool holds its subtree alone (reset or compacted).
-  if (tree.root !== 0) compactTree(tree);
-  const { childCount, visits } = tree;
+  numberSubtree(tree);
+  const { forward, childCount, visits } = tree;
   const children = new Float64Array(32);
-  for (let n = 0, end = tree.size; n < end; n++) {
+  for (let n = tree.root, end = tree.size; n < end; n++) {
     const count = childCount[n]!;
-    if (count > 0) children[31 - Math.clz32(Math.max(1, visits[n]!))]! += count;
+    if (count > 0 && forward[n]! >= 0) children[31 - Math.clz32(Math.max(1, visits[n]!))]! += count;
   }
   let kept = 1;
   let j = 32;
   while (j > 0 && kept + children[j - 1]! <= target) kept += children[--j]!;
-  if (j > 0) compactTree(tree, 2 ** j);
+  compactTree(tree, j > 0 ? 2 ** j : 0);
 }
 
 /** The nodes of the root's subtree that carry `flag` (NodeFlag), found as `compactTree` finds the subtree. */

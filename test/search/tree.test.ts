@@ -239,14 +239,21 @@ describe("a tree's counts kept up", () => {
   });
 });
 
-/** The subtree under n, node by node in depth-first order: every column's value but the child links, which the shape gives. */
-function subtreeOf(tree: Tree, n: number): unknown {
+/**
+ * The subtree under n, node by node in depth-first order: every column's value but the child
+ * links, which the shape gives. With `keepChildrenFrom`, what a trim to it leaves: the nodes
+ * below n with fewer visits as leaves.
+ */
+function subtreeOf(tree: Tree, n: number, keepChildrenFrom = 0, isRoot = true): unknown {
+  const expanded = isRoot || tree.visits[n]! >= keepChildrenFrom;
   const first = tree.firstChild[n]!;
   const children = [];
-  for (let c = first; c < first + tree.childCount[n]!; c++) children.push(subtreeOf(tree, c));
+  if (expanded)
+    for (let c = first; c < first + tree.childCount[n]!; c++)
+      children.push(subtreeOf(tree, c, keepChildrenFrom, false));
   return {
     move: tree.move[n],
-    flags: tree.flags[n],
+    flags: expanded || tree.childCount[n] === 0 ? tree.flags[n] : tree.flags[n]! & ~NodeFlag.Expanded,
     proof: tree.proof[n],
     prior: tree.prior[n],
     minimax: tree.minimax[n],
@@ -264,23 +271,23 @@ function sizeOf(tree: Tree, n: number): number {
   return size;
 }
 
-describe("compacting a tree whose root has moved down", () => {
-  /** A tree grown by 3000 visits of the classic search from the start, and its most visited grandchild. */
-  function grown(): { tree: Tree; deep: number } {
-    const tree = new Tree(100_000);
-    new Search(
-      { ...CLASSIC_SEARCH_PARAMS, maxNodes: 100_000, ppR: 1 },
-      { now: () => 0, random: new Random(5), tree },
-    ).choose(new Game(), { visits: 3000 });
-    const most = (n: number): number => {
-      let best = tree.firstChild[n]!;
-      for (let c = best; c < tree.firstChild[n]! + tree.childCount[n]!; c++)
-        if (tree.visits[c]! > tree.visits[best]!) best = c;
-      return best;
-    };
-    return { tree, deep: most(most(0)) };
-  }
+/** A tree grown by 3000 visits of the classic search from the start, and its most visited grandchild. */
+function grown(): { tree: Tree; deep: number } {
+  const tree = new Tree(100_000);
+  new Search(
+    { ...CLASSIC_SEARCH_PARAMS, maxNodes: 100_000, ppR: 1 },
+    { now: () => 0, random: new Random(5), tree },
+  ).choose(new Game(), { visits: 3000 });
+  const most = (n: number): number => {
+    let best = tree.firstChild[n]!;
+    for (let c = best; c < tree.firstChild[n]! + tree.childCount[n]!; c++)
+      if (tree.visits[c]! > tree.visits[best]!) best = c;
+    return best;
+  };
+  return { tree, deep: most(most(0)) };
+}
 
+describe("compacting a tree whose root has moved down", () => {
   it("keeps the root's subtree node for node, the root now node 0, and frees the rest", () => {
     const { tree, deep } = grown();
     const before = subtreeOf(tree, deep);
@@ -312,16 +319,6 @@ describe("compacting a tree whose root has moved down", () => {
 });
 
 describe("trimming a tree too large for the searches to come", () => {
-  /** The tree of 3000 classic visits from the start, compacted; an old node's number for each node by move line. */
-  function grown(): Tree {
-    const tree = new Tree(100_000);
-    new Search({ ...CLASSIC_SEARCH_PARAMS, maxNodes: 100_000 }, { now: () => 0, random: new Random(5), tree }).choose(
-      new Game(),
-      { visits: 3000 },
-    );
-    return tree;
-  }
-
   /** The children kept when the nodes with at least k visits keep theirs, the root with them: what a trim to k keeps. */
   function keptWith(tree: Tree, k: number): number {
     let kept = 1;
@@ -330,51 +327,35 @@ describe("trimming a tree too large for the searches to come", () => {
     return kept;
   }
 
-  /** The subtree under n with the nodes of fewer than k visits as leaves: what a trim to k leaves of it. */
-  function trimmedOf(tree: Tree, n: number, k: number): unknown {
-    const expanded = tree.childCount[n]! > 0 && (n === 0 || tree.visits[n]! >= k);
-    const first = tree.firstChild[n]!;
-    const children = [];
-    if (expanded) for (let c = first; c < first + tree.childCount[n]!; c++) children.push(trimmedOf(tree, c, k));
-    return {
-      move: tree.move[n],
-      flags: expanded ? tree.flags[n] : tree.flags[n]! & ~NodeFlag.Expanded,
-      proof: tree.proof[n],
-      minimax: tree.minimax[n],
-      counts: countsOf(tree, n),
-      children,
-    };
-  }
-
   it("takes the children from the nodes of fewest visits, by powers of two, as few as bring it to the target", () => {
-    const tree = grown();
+    const { tree } = grown();
     const target = Math.floor(tree.size / 3);
     // The least power of two whose trim fits the target.
     let k = 1;
     while (keptWith(tree, k) > target) k *= 2;
     expect(k).toBeGreaterThan(2);
-    const expected = trimmedOf(tree, 0, k);
+    const expected = subtreeOf(tree, 0, k);
     const size = keptWith(tree, k);
     trimTree(tree, target);
     expect([tree.root, tree.size]).toEqual([0, size]);
     expect(tree.size).toBeLessThanOrEqual(target);
     expect(keptWith(tree, 1)).toBe(size);
-    expect(trimmedOf(tree, 0, 0)).toEqual(expected);
+    expect(subtreeOf(tree, 0)).toEqual(expected);
   });
 
-  it("leaves a tree within the target as it is, and frees the garbage of a moved root first", () => {
-    const tree = grown();
-    const before = trimmedOf(tree, 0, 0);
+  it("compacts a tree within the target without trimming it, from a root moved down as from node 0", () => {
+    const { tree, deep } = grown();
+    const before = subtreeOf(tree, 0);
     const size = tree.size;
     trimTree(tree, size);
     expect(tree.size).toBe(size);
-    expect(trimmedOf(tree, 0, 0)).toEqual(before);
-    const child = tree.firstChild[0]!;
-    const under = trimmedOf(tree, child, 0);
-    tree.root = child;
-    trimTree(tree, size);
-    expect(tree.root).toBe(0);
-    expect(trimmedOf(tree, 0, 0)).toEqual(under);
+    expect(subtreeOf(tree, 0)).toEqual(before);
+    const under = subtreeOf(tree, deep);
+    const underSize = sizeOf(tree, deep);
+    tree.root = deep;
+    trimTree(tree, underSize);
+    expect([tree.root, tree.size]).toEqual([0, underSize]);
+    expect(subtreeOf(tree, 0)).toEqual(under);
   });
 
   it("is what the search does to a kept tree that fills a quarter of the pool, and the search goes on in it", () => {
