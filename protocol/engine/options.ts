@@ -223,6 +223,7 @@ const TIME_MATCHES = "docs/lab/2026-11-23-time-allocation.md";
 const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
 const MINIMAX_MATCHES = "docs/lab/2026-11-25-implicit-minimax.md";
 const STRENGTH_LAB = "docs/lab/2026-11-27-strength.md";
+const GROWTH_LAB = "docs/lab/2026-11-28-puct-growth.md";
 
 /**
  * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
@@ -276,6 +277,12 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     decimalForm(0.1, 1000),
     "with selection=puct: the policy's softmax temperature, in discs",
     `against UCB1 over 100 games at 0.25 s a move, temperature 8 scored 0.615 at c 1 (4: 0.570) and 0.515 at c 2 (${STRENGTH_LAB})`,
+  ),
+  puctGrowth: searchKey(
+    "puctGrowth",
+    decimalForm(0, 100),
+    "with selection=puct: how c grows with a parent's visits N, c * (1 + g * ln(1 + N / 20000)); 0: a constant c",
+    `0.5 scored 0.600 against 0 over 40 games at 1 s, but 0.625 against Zebra depth 18 at 1 s (0: 0.637 to 0.725) and 0.525 against depth 24 at 5 s (0: 0.500 and 0.525) (${GROWTH_LAB})`,
   ),
   leafLookahead: searchKey(
     "leafLookahead",

@@ -49,6 +49,11 @@ export interface SearchParams {
   /** With selection "puct": the softmax's temperature, in discs of evaluation. */
   readonly policyTemp: number;
   /**
+   * With selection "puct": how the exploration constant grows with a parent's visits N, c * (1 +
+   * g * ln(1 + N / PUCT_BASE)) (AlphaZero's later rule grows it by the same logarithm); 0: c alone.
+   */
+  readonly puctGrowth: number;
+  /**
    * With leaf "eval": the weight of a new leaf's lookahead (Priors.lookahead, its mover's best
    * reply by the evaluation) in its value and prior, beside its own evaluation; 0: its own alone.
    */
@@ -91,6 +96,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   selection: "puct",
   puctC: 1.5,
   policyTemp: 4,
+  puctGrowth: 0,
   leafLookahead: 0,
 };
 

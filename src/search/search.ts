@@ -122,6 +122,7 @@ export class Search {
     tree.spreads = this.params.ppR > 0;
     tree.minimaxWeight = this.params.minimaxWeight;
     tree.puct = searchUsesPuct(this.params);
+    tree.puctGrowth = this.params.puctGrowth;
   }
 
   /** Expands the node (Tree.expand), its children given priors when the search evaluates; false when the tree has no room. */

@@ -7,6 +7,10 @@ import { Column, type TreeMemory, column, headerColumn, isTreeMemoryFor, treeMem
 
 /** The root's visits at which the search halves every count: far below 2^31, the counters' limit. */
 export const MAX_VISITS = 2 ** 30;
+/** The parent's visits at which PUCT's growing c (Tree.puctGrowth) has grown by g * ln 2. */
+export const PUCT_BASE = 20_000;
+/** Parents of fewer than 16 times this many visits read the growth's factor from a table. */
+const GROWTH_SLOTS = 8192;
 
 /**
  * The search tree as a pool of nodes stored column-wise in typed arrays, so that millions of
@@ -118,6 +122,19 @@ export class Tree {
    * alpha * minimax (SearchParams.minimaxWeight); 0, the plain mean, never reads the column.
    */
   minimaxWeight = 0;
+  /** With `puct`: how c grows with the parent's visits, c * (1 + g * ln(1 + N / PUCT_BASE)) (SearchParams.puctGrowth). */
+  private growth = 0;
+  /** The growth's factor by sixteens of visits, below GROWTH_SLOTS * 16: Math.log at every node of every path cost a third of the visits. */
+  private readonly growthFactors = new Float64Array(GROWTH_SLOTS);
+
+  get puctGrowth(): number {
+    return this.growth;
+  }
+
+  set puctGrowth(g: number) {
+    this.growth = g;
+    for (let i = 0; i < GROWTH_SLOTS; i++) this.growthFactors[i] = 1 + g * Math.log(1 + (16 * i) / PUCT_BASE);
+  }
 
   /** Virtual results each prior counts as; 0 for none (the classic search). */
   get priorVisits(): number {
@@ -130,9 +147,13 @@ export class Tree {
 
   /** The exploration term's factor for the node as a parent, N its visits with the priors': c * sqrt(ln N) for UCB1, c * sqrt(N) for PUCT. */
   exploration(node: number, c: number): number {
-    return this.puct
-      ? c * Math.sqrt(this.visits[node]! + this.tables.offset)
-      : c * this.tables.sqrtLog(this.visits[node]!);
+    if (!this.puct) return c * this.tables.sqrtLog(this.visits[node]!);
+    const n = this.visits[node]! + this.tables.offset;
+    const growth = this.growth;
+    if (growth === 0) return c * Math.sqrt(n);
+    const slot = (n / 16) | 0;
+    const factor = slot < GROWTH_SLOTS ? this.growthFactors[slot]! : 1 + growth * Math.log(1 + n / PUCT_BASE);
+    return c * factor * Math.sqrt(n);
   }
 
   /** A pool of `capacity` nodes in memory of its own, or a view of `memory` (a shared tree's, from another thread). */

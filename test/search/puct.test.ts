@@ -3,6 +3,7 @@ import {
   CLASSIC_SEARCH_PARAMS,
   DEFAULT_SEARCH_PARAMS,
   Game,
+  PUCT_BASE,
   Position,
   Random,
   Search,
@@ -84,6 +85,27 @@ describe("PUCT selection", () => {
     const value1 = mean1 + 1 * Math.sqrt(5) * (0.25 / 4);
     const value2 = 0.5 + 1 * Math.sqrt(5) * 0.25;
     expect(selectChild(tree, 0, 1)).toBe(value1 > value2 ? 1 : 2);
+  });
+
+  it("grows c with the parent's visits by puctGrowth: c * (1 + g * ln(1 + N / PUCT_BASE)), in the table and beyond it", () => {
+    const tree = policyTree([0.5, 0.5]);
+    tree.puctGrowth = 0.5;
+    expect(tree.puctGrowth).toBe(0.5);
+    // The table is read by sixteens of visits: exact at a multiple of 16.
+    for (const visits of [14, 30, 4_078, 40_958, 131_070, 3_000_000]) {
+      tree.visits[0] = visits;
+      const n = visits + 2;
+      expect(tree.exploration(0, 1.5)).toBeCloseTo(1.5 * (1 + 0.5 * Math.log(1 + n / PUCT_BASE)) * Math.sqrt(n), 9);
+    }
+    tree.puctGrowth = 0;
+    tree.visits[0] = 40_958;
+    expect(tree.exploration(0, 1.5)).toBe(1.5 * Math.sqrt(40_960));
+  });
+
+  it("passes SearchParams.puctGrowth to its tree", () => {
+    const tree = new Tree(1000);
+    search(puct({ puctGrowth: 0.25 }), tree);
+    expect(tree.puctGrowth).toBe(0.25);
   });
 
   it("gives an expanded node's children the softmax of their evaluations as policy, summing to 1", () => {
