@@ -30,8 +30,9 @@ export type RootMove = "stayed" | "moved" | "fresh";
  * Keeps `tree`, whose root stands for `line`, for the position of `game`: replays the game since
  * the root down the tree and makes the node reached the new root, in place, keeping its
  * statistics; the rest of the tree becomes garbage, freed (`trimTree`, which also trims a subtree
- * over TRIM_FILL of the pool) once it fills more than COMPACT_FILL of the pool. A game that does not continue the line, or leaves the tree (a
- * node never expanded: any node below it would have no visits), resets the tree.
+ * over TRIM_FILL of the pool) once it fills more than COMPACT_FILL of the pool. A game that does
+ * not continue the line, or leaves the tree (a node never expanded: any node below it would have
+ * no visits), resets the tree.
  */
 export function moveRoot(tree: Tree, line: RootLine | null, game: Game): RootMove {
   const moves = game.moves;

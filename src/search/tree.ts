@@ -124,7 +124,10 @@ export class Tree {
   minimaxWeight = 0;
   /** With `puct`: how c grows with the parent's visits, c * (1 + g * ln(1 + N / PUCT_BASE)) (SearchParams.puctGrowth). */
   private growth = 0;
-  /** The growth's factor by sixteens of visits, below GROWTH_SLOTS * 16: Math.log at every node of every path cost a third of the visits. */
+  /**
+   * The growth's factor by sixteens of visits, below GROWTH_SLOTS * 16: Math.log at every node of
+   * every path cost a third of the visits.
+   */
   private readonly growthFactors = new Float64Array(GROWTH_SLOTS);
 
   get puctGrowth(): number {
