@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
@@ -54,6 +55,8 @@ interface TrainOptions extends SelfPlaySettings, FitSettings {
   /** Files of positions never to fit nor hold out (the test sets), comma-separated. */
   readonly exclude: string | undefined;
   readonly tdLambda: number;
+  /** The weights round 1 plays with and its fit starts from (undefined: all zero). */
+  readonly startWeights: string | undefined;
 }
 
 /** `othello train`'s self-play unless told otherwise (`othello curve` keeps SELF_PLAY_DEFAULTS). */
@@ -96,6 +99,12 @@ export const trainProgram: Program<TrainOptions> = {
       "labels before the solver's: 1 the game's result; below 1, TD(lambda): (1 - L) x the position's search value + L x the next label (default 1; round 1, with zero weights, always 1)",
       (t) => parseDecimal(t, 0, 1),
     ),
+    "--start-weights": field(
+      "startWeights",
+      "FILE",
+      "round 1 plays with these weights and its fit starts from them, so every round's games are played by trained weights (default: all zero)",
+      nonEmpty,
+    ),
     "--exclude": field(
       "exclude",
       "FILES",
@@ -132,6 +141,7 @@ export const trainProgram: Program<TrainOptions> = {
     openings: undefined,
     exclude: undefined,
     tdLambda: 1,
+    startWeights: undefined,
     threads: availableParallelism(),
     stages: 13,
     iterations: 40,
@@ -146,8 +156,10 @@ export const trainProgram: Program<TrainOptions> = {
 const BATCH_GAMES = 20;
 
 /** The settings a run's directory is bound to: resuming with others would mix two runs. */
-function runSettings(o: TrainOptions): Record<string, number | string> {
+function runSettings(o: TrainOptions, startDigest: string | undefined): Record<string, number | string> {
   return {
+    // The start's contents, not its name: --out may write over the file the run started from.
+    ...(startDigest === undefined ? {} : { startWeights: startDigest }),
     ...(o.openings === undefined ? {} : { openings: o.openings }),
     ...(o.tdLambda === 1 ? {} : { tdLambda: o.tdLambda }),
     ...(o.exclude === undefined ? {} : { exclude: o.exclude }),
@@ -291,6 +303,18 @@ function readExcluded(files: readonly string[]): Result<Position[]> {
   return ok(positions);
 }
 
+/** The weights a run starts from, with a digest of the file's bytes, or an error naming it. */
+function readStartWeights(file: string, stages: number): Result<{ weights: Weights; digest: string }> {
+  const read = readWeights(file);
+  if (!read.ok) return err(`--start-weights: ${read.error}`);
+  if (read.value.stages !== stages)
+    return err(
+      `--start-weights: ${printable(file)} has ${read.value.stages} stages, the run ${stages} (--stages): give the same count`,
+    );
+  const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+  return ok({ weights: read.value, digest: `sha256:${digest}` });
+}
+
 /** The empties of each stage, as a range. */
 function stageEmpties(stage: number, stages: number): string {
   const empties = Array.from({ length: 61 }, (_, e) => e).filter((e) => stageOf(e, stages) === stage);
@@ -317,8 +341,17 @@ export async function trainCommand(args: readonly string[], out: Output): Promis
 async function train(options: TrainOptions, out: Output): Promise<number> {
   const { dir } = options;
   mkdirSync(dir, { recursive: true });
+  let start: { weights: Weights; digest: string } | undefined;
+  if (options.startWeights !== undefined) {
+    const read = readStartWeights(options.startWeights, options.stages);
+    if (!read.ok) {
+      out.log(`othello train: ${read.error}`);
+      return 1;
+    }
+    start = read.value;
+  }
   const settingsFile = join(dir, "settings.json");
-  const settings = JSON.stringify(runSettings(options));
+  const settings = JSON.stringify(runSettings(options, start?.digest));
   if (existsSync(settingsFile)) {
     const stored = readFileSync(settingsFile, "utf8").trim();
     if (stored !== settings) {
@@ -347,7 +380,7 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
   }
   const excluded = new ExcludedPositions(toExclude.value);
   const reportFile = join(dir, "report.txt");
-  let weights = zeroWeights(options.stages);
+  let weights = start?.weights ?? zeroWeights(options.stages);
   const runStarted = performance.now();
   for (let round = 1; round <= options.rounds; round++) {
     const weightsFile = join(dir, `round-${round}.weights`);
@@ -363,8 +396,8 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     }
     const dataFile = join(dir, `round-${round}.data`);
     const playStarted = performance.now();
-    // Round 1's weights are all zero: its search values say nothing, so its labels are the results.
-    const variety: GameVariety = { openings, tdLambda: round === 1 ? 1 : options.tdLambda };
+    // Round 1's weights, unless given, are all zero: its search values say nothing, so its labels are the results.
+    const variety: GameVariety = { openings, tdLambda: round === 1 && start === undefined ? 1 : options.tdLambda };
     const played = await selfPlay(round, weights, options, variety, dataFile, out);
     if (!played.ok) {
       out.log(`othello train: ${played.error}`);

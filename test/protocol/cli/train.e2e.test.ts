@@ -13,6 +13,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatWeights, zeroWeights } from "../../../src/index.js";
 import { lines, runOthello } from "./runOthello.js";
 
 // Self-play threads load the built worker (dist/selfPlayWorker.js), so --threads is tested on
@@ -155,4 +156,56 @@ describe("othello train --threads", () => {
       expect.stringMatching(/^othello train: cannot read the openings \/no\/such\/file: ENOENT/),
     ]);
   });
+
+  it("starts from --start-weights: round 1 plays with them, with TD labels", async () => {
+    const start = join(runDirectory(), "start.weights");
+    const zero = join(runDirectory(), "zero.weights");
+    // Round 2's weights of the run above: trained, of the same stage count.
+    writeFileSync(start, bytes(one, "round-2.weights"));
+    writeFileSync(zero, formatWeights(zeroWeights(4)));
+    const run = async (...more: string[]): Promise<string> => {
+      const dir = runDirectory();
+      const r = await runOthello(["train", "--dir", dir, "--threads", "2", ...SMALL, "--rounds", "1", ...more]);
+      expect(r.status, r.stderr).toBe(0);
+      return dir;
+    };
+    // All-zero weights to start from are the default start, byte for byte.
+    const fromZero = await run("--start-weights", zero);
+    for (const file of ["round-1.data", "round-1.weights"])
+      expect(bytes(fromZero, file).equals(bytes(one, file)), file).toBe(true);
+    // Trained weights play other games, and TD(lambda) labels them from round 1 on.
+    const trained = await run("--start-weights", start);
+    expect(bytes(trained, "round-1.data").equals(bytes(one, "round-1.data"))).toBe(false);
+    const td = await run("--start-weights", start, "--td-lambda", "0.5");
+    expect(bytes(td, "round-1.data").equals(bytes(trained, "round-1.data"))).toBe(false);
+    expect(bytes(td, "round-1.data").length).toBe(bytes(trained, "round-1.data").length);
+  }, 120_000);
+
+  it("refuses start weights it cannot use in one line, and a resume from other start weights", async () => {
+    const dir = runDirectory();
+    const bad = join(dir, "bad.weights");
+    writeFileSync(bad, "not weights");
+    const thirteen = join(dir, "thirteen.weights");
+    writeFileSync(thirteen, formatWeights(zeroWeights(13)));
+    const cases: [string, RegExp][] = [
+      [bad, /^othello train: --start-weights: .*bad\.weights: /],
+      [join(dir, "missing.weights"), /^othello train: --start-weights: cannot read .*missing\.weights: no such file$/],
+      [thirteen, /^othello train: --start-weights: .*thirteen\.weights has 13 stages, the run 4 \(--stages\)/],
+    ];
+    for (const [file, message] of cases) {
+      const r = await runOthello(["train", "--dir", join(dir, "run"), ...SMALL, "--start-weights", file]);
+      expect(r.status).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringMatching(message)]);
+    }
+    // A run bound to one start file's contents is not resumed from other contents under the same name.
+    const start = join(dir, "start.weights");
+    writeFileSync(start, formatWeights(zeroWeights(4)));
+    const run = join(dir, "bound");
+    const first = await runOthello(["train", "--dir", run, ...SMALL, "--rounds", "1", "--start-weights", start]);
+    expect(first.status, first.stderr).toBe(0);
+    writeFileSync(start, bytes(one, "round-2.weights"));
+    const again = await runOthello(["train", "--dir", run, ...SMALL, "--start-weights", start]);
+    expect(again.status).toBe(2);
+    expect(lines(again.stderr)).toEqual([expect.stringMatching(/holds a run with other settings .*startWeights/)]);
+  }, 120_000);
 });
