@@ -33,7 +33,7 @@ import {
   trainingMask,
   zeroWeights,
 } from "../../src/index.js";
-import { readWeights } from "../engine/evaluationWeights.js";
+import { readWeights, readWeightsFile } from "../engine/evaluationWeights.js";
 import { parseOpeningsFile } from "../match/openings.js";
 import { playGamesOnThreads, startSelfPlayWorker } from "../threads/selfPlayThreads.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
@@ -305,14 +305,14 @@ function readExcluded(files: readonly string[]): Result<Position[]> {
 
 /** The weights a run starts from, with a digest of the file's bytes, or an error naming it. */
 function readStartWeights(file: string, stages: number): Result<{ weights: Weights; digest: string }> {
-  const read = readWeights(file);
+  const read = readWeightsFile(file);
   if (!read.ok) return err(`--start-weights: ${read.error}`);
-  if (read.value.stages !== stages)
+  const { weights, bytes } = read.value;
+  if (weights.stages !== stages)
     return err(
-      `--start-weights: ${printable(file)} has ${read.value.stages} stages, the run ${stages} (--stages): give the same count`,
+      `--start-weights: ${printable(file)} has ${weights.stages} stages, the run ${stages} (--stages): give the same count`,
     );
-  const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
-  return ok({ weights: read.value, digest: `sha256:${digest}` });
+  return ok({ weights, digest: `sha256:${createHash("sha256").update(bytes).digest("hex")}` });
 }
 
 /** The empties of each stage, as a range. */
@@ -396,7 +396,8 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     }
     const dataFile = join(dir, `round-${round}.data`);
     const playStarted = performance.now();
-    // Round 1's weights, unless given, are all zero: its search values say nothing, so its labels are the results.
+    // Round 1's weights, unless given, are all zero: its search values say nothing, so its
+    // labels are the results.
     const variety: GameVariety = { openings, tdLambda: round === 1 && start === undefined ? 1 : options.tdLambda };
     const played = await selfPlay(round, weights, options, variety, dataFile, out);
     if (!played.ok) {

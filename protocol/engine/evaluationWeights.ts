@@ -16,6 +16,12 @@ const SHIPPED = [
 
 /** The weights in a file, or what is wrong with it (unreadable, corrupt, for another pattern set). */
 export function readWeights(file: string): Result<Weights> {
+  const read = readWeightsFile(file);
+  return read.ok ? ok(read.value.weights) : read;
+}
+
+/** As readWeights, with the bytes the weights were parsed from (for a digest of the very file read). */
+export function readWeightsFile(file: string): Result<{ weights: Weights; bytes: Uint8Array }> {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(file);
@@ -24,7 +30,7 @@ export function readWeights(file: string): Result<Weights> {
     return err(`cannot read ${printable(file)}: ${code === "ENOENT" ? "no such file" : (e as Error).message}`);
   }
   const parsed = parseWeights(bytes);
-  return parsed.ok ? parsed : err(`${printable(file)}: ${parsed.error}`);
+  return parsed.ok ? ok({ weights: parsed.value, bytes }) : err(`${printable(file)}: ${parsed.error}`);
 }
 
 /** The built-in weights; a broken or missing file is refused like any other. */
