@@ -4,21 +4,25 @@ import type { SolveMode } from "./solver.js";
  * Whether an exact (or at least a win/draw/loss) solve fits in a move's time, from the number
  * of empty squares and the solver's own speed as measured in this game.
  *
- * The solver's work grows about threefold per empty square: on fforum 1-19 and self-play
- * endings it visits some 6*10^4 positions at 14 empties and 2*10^7 to 10^8 at 20-22
- * (docs/solver.md). NODES_AT_14 * GROWTH^(e - 14) stays on the high side of those, so a solve
- * the estimate says fits seldom fails, and one that fails costs only its share of the budget.
- * A WLD solve needs about a third of the exact one's work.
+ * The solver's work grows about 2.2 times per empty square: on the positions our engine had to
+ * move in at 20, 22 and 24 empties in 80 games against Zebra, three in four exact solves took at
+ * most 4.7, 17 and 100 million positions, and win/draw/loss ones 1.6, 5.3 and 29 million
+ * (docs/lab/2026-11-28-solve-planner.md). NODES_AT_20 * GROWTH^(e - 20) stays on the high side
+ * of those, so a solve the estimate says fits seldom fails, and one that fails costs only its
+ * share of the budget. A WLD solve needs about a third of the exact one's work.
  */
-const NODES_AT_14 = 60_000;
-const GROWTH = 3;
+const NODES_AT_20 = 5_000_000;
+const GROWTH = 2.2;
 const WLD_SHARE = 1 / 3;
 /** Below this many empties the solve is too small to be worth an estimate. */
 const ALWAYS_EMPTIES = 10;
 /** The most of the move's budget a solve is given; the search keeps the rest if it fails. */
 export const SOLVE_SHARE = 0.6;
-/** Nodes per millisecond before any solve was measured: a cautious 3 million a second. */
-const INITIAL_RATE = 3000;
+/**
+ * Nodes per millisecond before any solve was measured: a cautious 10 million a second (the root
+ * solves of 80 games against Zebra ran at 15 to 20 million on one core of the 2-core machine).
+ */
+const INITIAL_RATE = 10_000;
 
 /** What a move may spend: time, or (with a fixed number of playouts) work. */
 export interface SolveBudget {
@@ -68,6 +72,6 @@ export class SolvePlanner {
   }
 
   estimateNodes(empties: number): number {
-    return NODES_AT_14 * GROWTH ** (empties - 14);
+    return NODES_AT_20 * GROWTH ** (empties - 20);
   }
 }

@@ -26,18 +26,21 @@ function recording(): Chooser & { readonly limits: SearchLimits[] } {
   };
 }
 
-/** A clock that moves on a millisecond at each reading. */
-function steppingClock(): () => number {
+/** A clock that moves on `step` milliseconds at each reading. */
+function steppingClock(step: number): () => number {
   let t = 0;
-  return () => t++;
+  return () => {
+    t += step;
+    return t;
+  };
 }
 
-function solverFirst(next: Chooser) {
+function solverFirst(next: Chooser, clockStep = 1) {
   const tried: SolveAttempt[] = [];
   const chooser = new SolverFirst({
     solver: () => new Solver(16),
     next,
-    now: steppingClock(),
+    now: steppingClock(clockStep),
     tried: (a) => tried.push(a),
   });
   return { chooser, tried };
@@ -45,7 +48,9 @@ function solverFirst(next: Chooser) {
 
 // Black to move, 10 empties: g8 (62) wins, by 10 (test/search/search.test.ts, "refutations deeper than one ply").
 const tenEmpties = parseCode("011110001111122011212202111222021111122211122122111112210022220110");
-// 16 empties, X to move, lost by 8 with best play (G7): an exact solve does not fit 200 ms, a win/draw/loss one does.
+// 16 empties, X to move, lost by 8 with best play (G7): an exact solve does not fit 30 ms (18 ms of solving at the
+// planner's first 10,000 nodes a millisecond), a win/draw/loss one does. The clocks of these tests step an eighth of a
+// millisecond a reading, so that the solves have readings enough.
 const line = readFileSync(join(import.meta.dirname, "../positions/eval-16.obf"), "utf8").split("\n")[0]!;
 const lostAt16 = parseObf(line);
 
@@ -66,8 +71,8 @@ describe("the solver first", () => {
     if (!lostAt16.ok) throw new Error(lostAt16.error);
     expect(lostAt16.value.position.empties()).toBe(16);
     const next = recording();
-    const { chooser, tried } = solverFirst(next);
-    const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 200, stopEarly: true });
+    const { chooser, tried } = solverFirst(next, 0.125);
+    const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 30, stopEarly: true });
     expect(tried).toHaveLength(2);
     expect(tried[0]).toMatchObject({ mode: "wld" });
     expect(tried[0]!.result.score).toBeLessThan(0);
@@ -87,24 +92,27 @@ describe("the solver first", () => {
     const chooser = new SolverFirst({
       solver: () => new Solver(16),
       next,
-      now: () => t++ + jump,
+      now: () => {
+        t += 0.125;
+        return t + jump;
+      },
       tried: (a) => {
         tried.push(a);
-        jump = 150;
+        jump = 22.5;
       },
     });
-    const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 200, stopEarly: true });
+    const choice = chooser.choose(new Game(lostAt16.value.position), { timeMs: 30, stopEarly: true });
     expect(tried).toHaveLength(1);
     expect(tried[0]).toMatchObject({ mode: "wld" });
     expect(next.limits).toHaveLength(1);
-    const spent = 200 - next.limits[0]!.timeMs!;
-    expect(spent).toBeGreaterThan(150);
-    expect(next.limits[0]).toEqual({ timeMs: 200 - spent, stopEarly: true });
+    const spent = 30 - next.limits[0]!.timeMs!;
+    expect(spent).toBeGreaterThan(22.5);
+    expect(next.limits[0]).toEqual({ timeMs: 30 - spent, stopEarly: true });
     expect(choice).toMatchObject({ by: "random", elapsedMs: spent + 7 });
   });
 
   it("narrows a proven win to the best margin the time allows", () => {
-    // 16 empties, won: the problem whose win/draw/loss solve fits 200 ms but whose exact one does not.
+    // 16 empties, won: the problem whose win/draw/loss solve fits 30 ms but whose exact one does not.
     const won = readFileSync(join(import.meta.dirname, "../positions/eval-16.obf"), "utf8")
       .split("\n")
       .map((l) => parseObf(l))
@@ -112,8 +120,8 @@ describe("the solver first", () => {
     if (won === undefined || !won.ok) throw new Error("no won position in eval-16.obf");
     const { position, moves } = won.value;
     const next = recording();
-    const { chooser, tried } = solverFirst(next);
-    const choice = chooser.choose(new Game(position), { timeMs: 200 });
+    const { chooser, tried } = solverFirst(next, 0.125);
+    const choice = chooser.choose(new Game(position), { timeMs: 30 });
     expect(tried.map((a) => a.mode)).toEqual(["wld", "exact"]);
     expect(choice).toMatchObject({ by: "solver", mode: "exact", score: moves[0]!.score });
     expect(moves.filter((m) => m.score === moves[0]!.score).map((m) => m.move)).toContain(choice.move);
@@ -138,7 +146,7 @@ describe("the solver first", () => {
     const next: Chooser = { choose: () => ({ by: "search", move: worstWin.move, report, elapsedMs: 5 }) };
     const { chooser, tried } = solverFirst(next);
     // Too few visits for any solve to be planned: the search decides, then the probes narrow.
-    const choice = chooser.choose(new Game(problem.position), { visits: 2000 });
+    const choice = chooser.choose(new Game(problem.position), { visits: 1000 });
     expect(tried).toHaveLength(1);
     expect(tried[0]).toMatchObject({ mode: "exact", result: { solved: true } });
     expect(choice.by).toBe("solver");

@@ -414,9 +414,9 @@ describe("the session's endgame solver", () => {
   );
 
   it("with less to spend it proves a win by a win/draw/loss solve, and plays a winning move", () => {
-    // Problem 13: 16 empties, B7 wins by 14. 6,000 playouts' worth of work affords a WLD solve, not an exact one.
+    // Problem 13: 16 empties, B7 wins by 14. 4,000 playouts' worth of work affords a WLD solve, not an exact one.
     const { position, moves } = problem(13);
-    const { session, log } = testSession({ visits: 6000 });
+    const { session, log } = testSession({ visits: 4000 });
     session.setPosition({ position, passes: 0 });
     const [reply] = converse(session, ["genmove"]);
     const played = parseOtpMove(reply!.slice("genmove ".length));
