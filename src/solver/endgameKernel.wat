@@ -277,6 +277,7 @@
     (local $s i32) (local $b i64) (local $f i64) (local $base i32) (local $at i32) (local $count i32)
     (local $i i32) (local $j i32) (local $k i32) (local $cp i64) (local $co i64) (local $r i64) (local $e i64)
     (local $best i32) (local $bestMove i32) (local $v i32) (local $key i32) (local $t i64) (local $ti i32)
+    (local $odd i64) (local $keyFrom i32)
     (global.set $visits (f64.add (global.get $visits) (f64.const 1)))
     (global.set $countdown (i32.sub (global.get $countdown) (i32.const 1)))
     (if (i32.eqz (global.get $countdown))
@@ -338,24 +339,21 @@
                   (return (local.get $v))))))
           (local.set $i (i32.add (local.get $i) (i32.const 1)))
           (br_if $etc (i32.lt_u (local.get $i) (local.get $count))))))
-    ;; Keys: the table's move first, then fastest first.
+    ;; Keys: the table's move first (keyed below 0 now), the others fastest first, keyed only
+    ;; once it is searched (it often ends the node alone), or at once without it.
     (local.set $e (i64.xor (i64.or (local.get $p) (local.get $o)) (i64.const -1)))
+    (local.set $odd (call $oddEmpties (local.get $e)))
+    (local.set $keyFrom (i32.const 0))
     (local.set $i (i32.const 0))
-    (loop $keys
+    (loop $first
       (local.set $at (i32.add (local.get $base) (i32.shl (local.get $i) (i32.const 4))))
-      (local.set $f (i64.load (local.get $at)))
-      (local.set $s (i32.load offset=8 (local.get $at)))
-      (local.set $b (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $s))))
-      (local.set $co (i64.or (i64.or (local.get $p) (local.get $f)) (local.get $b)))
-      (local.set $r (call $moves (i64.and (local.get $o) (i64.xor (local.get $f) (i64.const -1))) (local.get $co)))
-      (local.set $key
-        (i32.add
-          (i32.shl (i32.wrap_i64 (i64.add (i64.popcnt (local.get $r)) (i64.popcnt (i64.and (local.get $r) (global.get $CORNERS))))) (i32.const 2))
-          (i32.wrap_i64 (i64.popcnt (i64.and (call $neighbours (local.get $co)) (i64.xor (local.get $e) (local.get $b)))))))
-      (if (i32.eq (local.get $s) (local.get $first)) (then (local.set $key (i32.const -1000))))
-      (i32.store offset=12 (local.get $at) (local.get $key))
+      (if (i32.eq (i32.load offset=8 (local.get $at)) (local.get $first))
+        (then
+          (i32.store offset=12 (local.get $at) (i32.const -1000))
+          (local.set $keyFrom (i32.const 1)))
+        (else (i32.store offset=12 (local.get $at) (i32.const 0))))
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
-      (br_if $keys (i32.lt_u (local.get $i) (local.get $count))))
+      (br_if $first (i32.lt_u (local.get $i) (local.get $count))))
     ;; NegaScout, the smallest key first.
     (local.set $best (i32.const -128))
     (local.set $bestMove (i32.const 127))
@@ -363,6 +361,27 @@
     (local.set $i (i32.const 0))
     (block $cut
       (loop $search
+        (if (i32.eq (local.get $i) (local.get $keyFrom))
+          (then
+            (local.set $j (local.get $i))
+            (loop $keys
+              (local.set $at (i32.add (local.get $base) (i32.shl (local.get $j) (i32.const 4))))
+              (local.set $f (i64.load (local.get $at)))
+              (local.set $s (i32.load offset=8 (local.get $at)))
+              (local.set $b (i64.shl (i64.const 1) (i64.extend_i32_u (local.get $s))))
+              (local.set $co (i64.or (i64.or (local.get $p) (local.get $f)) (local.get $b)))
+              (local.set $r (call $moves (i64.and (local.get $o) (i64.xor (local.get $f) (i64.const -1))) (local.get $co)))
+              ;; The opponent's replies (corners twice) four times, the potential replies once, and a
+              ;; move into a quadrant with an odd number of empties 2 less.
+              (local.set $key
+                (i32.add
+                  (i32.shl (i32.wrap_i64 (i64.add (i64.popcnt (local.get $r)) (i64.popcnt (i64.and (local.get $r) (global.get $CORNERS))))) (i32.const 2))
+                  (i32.wrap_i64 (i64.popcnt (i64.and (call $neighbours (local.get $co)) (i64.xor (local.get $e) (local.get $b)))))))
+              (if (i64.ne (i64.and (local.get $b) (local.get $odd)) (i64.const 0))
+                (then (local.set $key (i32.sub (local.get $key) (i32.const 2)))))
+              (i32.store offset=12 (local.get $at) (local.get $key))
+              (local.set $j (i32.add (local.get $j) (i32.const 1)))
+              (br_if $keys (i32.lt_u (local.get $j) (local.get $count))))))
         ;; Bring the smallest key among i..count-1 to place i.
         (local.set $k (local.get $i))
         (local.set $j (i32.add (local.get $i) (i32.const 1)))

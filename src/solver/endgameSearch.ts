@@ -26,11 +26,16 @@ const STRIDE = 64;
 /** Replies count this many times a potential reply in the sort key (measured: 2 and 8 sort worse). */
 const WEIGHT_MOBILITY = 4;
 /**
- * With an evaluation, moves are also ordered by a search over it from this many empties up,
- * one ply deeper every ORDER_DEPTH_STEP empties (measured on fforum 1-19 and "sub": from 8, 9,
- * 11, 12 or 14 up, or every 2 or 4, cost more nodes or more time; docs/solver.md).
+ * With an evaluation, moves are also ordered by a search over it from ORDER_EMPTIES empties up
+ * (measured on fforum 1-19 and "sub": from 8, 9, 11, 12 or 14 up cost more nodes or more time),
+ * of depth 0 up to ORDER_DEPTH_EMPTIES + ORDER_DEPTH_STEP - 1 empties and one ply deeper every
+ * ORDER_DEPTH_STEP empties after (every 2 or 4 cost more). ORDER_DEPTH_EMPTIES was 10 until
+ * 2026-11-28: with the kernel below 15 empties, one ply less at 16-17, 19 and 22-23 empties
+ * (12) solved 40 positions of 24 empties from games 16% faster (win/draw/loss), 40 of 22 8%
+ * faster (exact), with 8% and 5% more visits; 11, 13 and 14 were no faster (docs/solver.md).
  */
 const ORDER_EMPTIES = 10;
+const ORDER_DEPTH_EMPTIES = 12;
 const ORDER_DEPTH_STEP = 3;
 /** A predicted disc counts this many times a potential reply (a reply counts WEIGHT_MOBILITY; 1 and 4 sort worse). */
 const WEIGHT_EVALUATION = 2;
@@ -274,7 +279,7 @@ export class EndgameSearch {
       if (ordering !== undefined) {
         // Far from the end, the opponent's predicted score after the move, by a search
         // deeper the more empties remain, counts beside the replies.
-        const depth = ((empties - ORDER_EMPTIES) / ORDER_DEPTH_STEP) | 0;
+        const depth = Math.max(0, ((empties - ORDER_DEPTH_EMPTIES) / ORDER_DEPTH_STEP) | 0);
         const v = ordering.childValue(
           s,
           fl,
