@@ -31,8 +31,9 @@ const WEIGHT_MOBILITY = 4;
  * of depth 0 up to ORDER_DEPTH_EMPTIES + ORDER_DEPTH_STEP - 1 empties and one ply deeper every
  * ORDER_DEPTH_STEP empties after (every 2 or 4 cost more). ORDER_DEPTH_EMPTIES was 10 until
  * 2026-11-28: with the kernel below 15 empties, one ply less at 16-17, 19 and 22-23 empties
- * (12) solved 40 positions of 24 empties from games 16% faster (win/draw/loss), 40 of 22 8%
- * faster (exact), with 8% and 5% more visits; 11, 13 and 14 were no faster (docs/solver.md).
+ * (12) solved test/positions/games-24.obf 11% faster (win/draw/loss) and games-22.obf 8% faster
+ * (exact), with 6% and 5% more visits; 11 was slower, 13 and 14 no faster
+ * (docs/lab/2026-11-28-solver-ordering.md).
  */
 const ORDER_EMPTIES = 10;
 const ORDER_DEPTH_EMPTIES = 12;
