@@ -342,8 +342,6 @@
           (br_if $etc (i32.lt_u (local.get $i) (local.get $count))))))
     ;; Keys: the table's move first (keyed below 0 now), the others fastest first, keyed only
     ;; once it is searched (it often ends the node alone), or at once without it.
-    (local.set $e (i64.xor (i64.or (local.get $p) (local.get $o)) (i64.const -1)))
-    (local.set $odd (call $oddEmpties (local.get $e)))
     (local.set $keyFrom (i32.const 0))
     (local.set $i (i32.const 0))
     (loop $first
@@ -364,6 +362,8 @@
       (loop $search
         (if (i32.eq (local.get $i) (local.get $keyFrom))
           (then
+            (local.set $e (i64.xor (i64.or (local.get $p) (local.get $o)) (i64.const -1)))
+            (local.set $odd (call $oddEmpties (local.get $e)))
             (local.set $j (local.get $i))
             (loop $keys
               (local.set $at (i32.add (local.get $base) (i32.shl (local.get $j) (i32.const 4))))
