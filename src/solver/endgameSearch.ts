@@ -47,6 +47,11 @@ const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;
 const CORNERS_HI = 0x81000000 | 0;
 
+/** The plies of the ordering search that keys the moves of a position with `empties` empty squares. */
+export function orderingDepth(empties: number): number {
+  return Math.max(0, ((empties - ORDER_DEPTH_EMPTIES) / ORDER_DEPTH_STEP) | 0);
+}
+
 /** The clock of a search without a deadline: never read for a decision. */
 export const NO_CLOCK = (): number => 0;
 
@@ -280,7 +285,7 @@ export class EndgameSearch {
       if (ordering !== undefined) {
         // Far from the end, the opponent's predicted score after the move, by a search
         // deeper the more empties remain, counts beside the replies.
-        const depth = Math.max(0, ((empties - ORDER_DEPTH_EMPTIES) / ORDER_DEPTH_STEP) | 0);
+        const depth = orderingDepth(empties);
         const v = ordering.childValue(
           s,
           fl,

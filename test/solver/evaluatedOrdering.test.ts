@@ -139,6 +139,12 @@ describe("OrderingSearch", () => {
   });
 });
 
+function obfPosition(line: string): Position {
+  const p = parseObf(line);
+  if (!p.ok) throw new Error(p.error);
+  return p.value.position;
+}
+
 describe("a solver ordering with the evaluation", () => {
   const FFORUM = readProblems("fforum-1-19.obf");
 
@@ -160,5 +166,42 @@ describe("a solver ordering with the evaluation", () => {
     // too, for the shipped weights (new weights change them): the ordering's every detail counts.
     expect(fforumVisits).toBeLessThan(0.7 * FFORUM_VISITS.reduce((a, b) => a + b));
     expect(fforumVisits).toBe(1_655_781);
+  });
+
+  // Six positions of 20 empties from our games, and one of 20 where the mover must pass.
+  const TWENTY = [
+    ...readProblems("games-20.obf")
+      .slice(0, 6)
+      .map((p) => p.position),
+    obfPosition("---------------X--XXXXXOX-XXXXXO-XOXXX-OXOOOXXOOOOOXOOOOOOOOOOOO X"),
+  ];
+
+  it("solves exactly from 18 empties by tests of one score from the evaluation's guess: the full window's score, a move reaching it, in fewer visits", () => {
+    const byTests = new Solver(20, EVALUATION);
+    const byWindow = new Solver(20, EVALUATION);
+    let testsVisits = 0;
+    let windowVisits = 0;
+    for (const p of TWENTY) {
+      const t = byTests.solve(p);
+      // An explicit window is searched as asked, in one search.
+      const w = byWindow.solve(p, { alpha: -65, beta: 65 });
+      expect(t).toMatchObject({ solved: true, bound: "exact", score: w.score });
+      const after = p.play(t.move!);
+      expect(0 - byWindow.solve(after).score).toBe(t.score);
+      testsVisits += t.nodes;
+      windowVisits += w.nodes;
+    }
+    expect(TWENTY.at(-1)!.legalMoves()).toEqual([PASS]);
+    expect(testsVisits).toBeLessThan(windowVisits);
+    expect([testsVisits, windowVisits]).toEqual([17_376_957, 17_904_754]);
+  });
+
+  it("stops its tests at a node limit, unsolved, and solves the same position afterwards", () => {
+    const solver = new Solver(20, EVALUATION);
+    const p = TWENTY[0]!;
+    const stopped = solver.solve(p, { nodeLimit: 50_000 });
+    expect(stopped.solved).toBe(false);
+    expect(stopped.nodes).toBeLessThan(60_000);
+    expect(solver.solve(p).score).toBe(new Solver(20, EVALUATION).solve(p).score);
   });
 });
