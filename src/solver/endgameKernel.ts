@@ -24,11 +24,30 @@ export interface EndgameKernel {
 
 const kernelModule = lazyModule(ENDGAME_KERNEL_BASE64);
 
+/**
+ * LAST_FLIPS[i * 256 + x]: the discs a move at i flips on a line whose other squares are all
+ * taken, x the mover's (the rest the opponent's): the last move's count (endgameKernel.wat's
+ * $lastFlips), a run flipped where a disc of the mover's closes it.
+ */
+const LAST_FLIPS = new Uint8Array(8 * 256);
+for (let i = 0; i < 8; i++) {
+  for (let x = 0; x < 256; x++) {
+    let n = 0;
+    for (const d of [1, -1]) {
+      let j = i + d;
+      while (j >= 0 && j < 8 && ((x >> j) & 1) === 0) j += d;
+      if (j >= 0 && j < 8) n += Math.abs(j - i) - 1;
+    }
+    LAST_FLIPS[i * 256 + x] = n;
+  }
+}
+
 interface KernelExports extends EndgameKernel {
   readonly memory: WebAssembly.Memory;
   /** Where the kernel's memory holds the flips' tables (endgameKernel.wat). */
   readonly linesAt: WebAssembly.Global;
   readonly masksAt: WebAssembly.Global;
+  readonly lastAt: WebAssembly.Global;
 }
 
 /**
@@ -41,5 +60,6 @@ export function createEndgameKernel(check: () => boolean): EndgameKernel {
   const buffer = exports.memory.buffer;
   new Uint8Array(buffer, exports.linesAt.value as number, FLIP_LINES.length).set(FLIP_LINES);
   new Int32Array(buffer, exports.masksAt.value as number, DIAGONAL_MASKS.length).set(DIAGONAL_MASKS);
+  new Uint8Array(buffer, exports.lastAt.value as number, LAST_FLIPS.length).set(LAST_FLIPS);
   return exports;
 }

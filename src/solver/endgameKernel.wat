@@ -18,6 +18,8 @@
   ;; The flips' tables' addresses (below), for the loader that copies them in.
   (global (export "linesAt") i32 (i32.const 4227072))
   (global (export "masksAt") i32 (i32.const 4231168))
+  ;; LAST (a line's flips by its last move, from the mover's discs alone) from 4232192.
+  (global (export "lastAt") i32 (i32.const 4232192))
   (global $visits (mut f64) (f64.const 0))
   (global $NOT_A i64 (i64.const 0xfefefefefefefefe))
   (global $NOT_H i64 (i64.const 0x7f7f7f7f7f7f7f7f))
@@ -134,14 +136,38 @@
       (then (local.set $r (i64.or (local.get $r) (i64.const 0xf0f0f0f000000000)))))
     (local.get $r))
 
+  ;; The discs a move on s flips when s is the last empty square, from the mover's discs x
+  ;; alone: every other square of its lines is the opponent's where it is not the mover's. A
+  ;; diagonal's squares off the board gather as the opponent's too, but past its end, where no
+  ;; disc of the mover's closes a run: they flip nothing. LAST[i * 256 + x8]: the flips on a
+  ;; line of x8 by a move at i, gathered as $flips gathers the line.
+  (func $lastFlips (param $s i32) (param $x i64) (result i32)
+    (local $row i32) (local $col i32) (local $iy i32) (local $m i64) (local $d i32)
+    (local.set $row (i32.shr_u (local.get $s) (i32.const 3)))
+    (local.set $col (i32.and (local.get $s) (i32.const 7)))
+    (local.set $iy (i32.shl (local.get $col) (i32.const 8)))
+    (local.set $d (i32.add (i32.const 4231168) (i32.shl (local.get $s) (i32.const 4))))
+    (local.set $m (i64.load (local.get $d)))
+    (i32.add
+      (i32.add
+        (i32.load8_u offset=4232192 (i32.add (local.get $iy)
+          (i32.wrap_i64 (i64.and (i64.shr_u (local.get $x) (i64.extend_i32_u (i32.shl (local.get $row) (i32.const 3)))) (i64.const 255)))))
+        (i32.load8_u offset=4232192 (i32.add (i32.shl (local.get $row) (i32.const 8))
+          (i32.wrap_i64 (i64.shr_u (i64.mul (i64.and (i64.shr_u (local.get $x) (i64.extend_i32_u (local.get $col))) (i64.const 0x0101010101010101)) (i64.const 0x0102040810204080)) (i64.const 56))))))
+      (i32.add
+        (i32.load8_u offset=4232192 (i32.add (local.get $iy)
+          (i32.wrap_i64 (i64.shr_u (i64.mul (i64.and (local.get $x) (local.get $m)) (i64.const 0x0101010101010101)) (i64.const 56)))))
+        (i32.load8_u offset=4232192 (i32.add (local.get $iy)
+          (i32.wrap_i64 (i64.shr_u (i64.mul (i64.and (local.get $x) (i64.load offset=8 (local.get $d))) (i64.const 0x0101010101010101)) (i64.const 56))))))))
+
   ;; One empty square s left.
   (func $solve1 (param $p i64) (param $o i64) (param $s i32) (result i32)
     (local $np i32) (local $n i32)
     (global.set $visits (f64.add (global.get $visits) (f64.const 1)))
     (local.set $np (i32.wrap_i64 (i64.popcnt (local.get $p))))
-    (local.set $n (i32.wrap_i64 (i64.popcnt (call $flips (local.get $s) (local.get $p) (local.get $o)))))
+    (local.set $n (call $lastFlips (local.get $s) (local.get $p)))
     (if (local.get $n) (then (return (i32.sub (i32.shl (i32.add (i32.add (local.get $np) (local.get $n)) (i32.const 1)) (i32.const 1)) (i32.const 64)))))
-    (local.set $n (i32.wrap_i64 (i64.popcnt (call $flips (local.get $s) (local.get $o) (local.get $p)))))
+    (local.set $n (call $lastFlips (local.get $s) (local.get $o)))
     (if (local.get $n) (then (return (i32.sub (i32.shl (i32.sub (local.get $np) (local.get $n)) (i32.const 1)) (i32.const 64)))))
     (if (result i32) (i32.gt_s (local.get $np) (i32.const 31))
       (then (i32.sub (i32.shl (local.get $np) (i32.const 1)) (i32.const 62)))
