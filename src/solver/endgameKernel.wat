@@ -179,7 +179,11 @@
     (local $best i32) (local $v i32)
     (global.set $visits (f64.add (global.get $visits) (f64.const 1)))
     (local.set $e (i64.xor (i64.or (local.get $p) (local.get $o)) (i64.const -1)))
-    (local.set $odd (call $oddEmpties (local.get $e)))
+    ;; Two empties are both in odd quadrants or both in one even quadrant: in square order
+    ;; either way, with no quadrants to count.
+    (local.set $odd (if (result i64) (i32.eq (local.get $n) (i32.const 2))
+      (then (i64.const 0))
+      (else (call $oddEmpties (local.get $e)))))
     (local.set $best (i32.const -128))
     (local.set $round (i32.const 0))
     (loop $rounds
