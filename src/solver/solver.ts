@@ -63,6 +63,11 @@ const TESTS_EMPTIES = 18;
  * #40-#49, 3, 5 and 7 plies cost 1.34 to 1.37 G nodes, 4 1.12 G (the full window 1.51 G).
  */
 const GUESS_PLIES = 4;
+/**
+ * The guess searches at most this many plies: it has no table and no ordering, and at 11 plies
+ * (FFO #59, 34 empties) it took 49 s of a 58 s solve, at 7 or 8 under a second.
+ */
+const GUESS_MAX_DEPTH = 8;
 /** Beyond any evaluation: the guess's full window. */
 const ORDER_INFINITY = 1000;
 
@@ -188,7 +193,7 @@ export class Solver implements Solving {
         ph,
         ol,
         oh,
-        orderingDepth(empties) + GUESS_PLIES,
+        Math.min(GUESS_MAX_DEPTH, orderingDepth(empties) + GUESS_PLIES),
         -ORDER_INFINITY,
         ORDER_INFINITY,
       );
