@@ -1,4 +1,4 @@
-import { DIAGONAL_MASKS, FLIP_LINES } from "../bitboard.js";
+import { DIAGONAL_MASKS, FLIP_LINES, flipCount } from "../bitboard.js";
 import { lazyModule } from "../kernel.js";
 import { ENDGAME_KERNEL_BASE64 } from "./endgameKernelBytes.js";
 
@@ -27,18 +27,14 @@ const kernelModule = lazyModule(ENDGAME_KERNEL_BASE64);
 /**
  * LAST_FLIPS[i * 256 + x]: the discs a move at i flips on a line whose other squares are all
  * taken, x the mover's (the rest the opponent's): the last move's count (endgameKernel.wat's
- * $lastFlips), a run flipped where a disc of the mover's closes it.
+ * $lastFlips), counted by bitboard.ts's flipCount on such a line laid on the board's first row
+ * (the rest of the board empty, so no other line flips).
  */
 const LAST_FLIPS = new Uint8Array(8 * 256);
 for (let i = 0; i < 8; i++) {
   for (let x = 0; x < 256; x++) {
-    let n = 0;
-    for (const d of [1, -1]) {
-      let j = i + d;
-      while (j >= 0 && j < 8 && ((x >> j) & 1) === 0) j += d;
-      if (j >= 0 && j < 8) n += Math.abs(j - i) - 1;
-    }
-    LAST_FLIPS[i * 256 + x] = n;
+    const mine = x & ~(1 << i);
+    LAST_FLIPS[i * 256 + x] = flipCount(i, mine, 0, 0xff & ~mine & ~(1 << i), 0);
   }
 }
 

@@ -41,7 +41,7 @@ const ORDER_DEPTH_STEP = 3;
 /** A predicted disc counts this many times a potential reply (a reply counts WEIGHT_MOBILITY; 1 and 4 sort worse). */
 const WEIGHT_EVALUATION = 2;
 /** Beyond any evaluation: the ordering search's full window. */
-const ORDER_INFINITY = 1000;
+export const ORDER_INFINITY = 1000;
 const COLUMN_0 = 0x01010101;
 const COLUMN_7 = 0x80808080 | 0;
 const CORNERS_LO = 0x81;

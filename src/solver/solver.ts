@@ -1,7 +1,7 @@
 import { legalMoves, popcount, resultHi } from "../bitboard.js";
 import { PASS, type Move, type Position } from "../position.js";
 import { finalScore } from "./finalScore.js";
-import { EndgameSearch, NO_CLOCK, orderingDepth } from "./endgameSearch.js";
+import { EndgameSearch, NO_CLOCK, ORDER_INFINITY, orderingDepth } from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "./orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
@@ -68,8 +68,6 @@ const GUESS_PLIES = 4;
  * (FFO #59, 34 empties) it took 49 s of a 58 s solve, at 7 or 8 under a second.
  */
 const GUESS_MAX_DEPTH = 8;
-/** Beyond any evaluation: the guess's full window. */
-const ORDER_INFINITY = 1000;
 
 /**
  * An exact endgame solver. It keeps its transposition table from one solve to the next (the
