@@ -70,8 +70,9 @@ export const NO_CLOCK = (): number => 0;
 export class EndgameSearch {
   /**
    * Positions visited: every call of one of the search functions, a pass counting as a visit
-   * of the passed position (the convention of the C yardstick). A typed array rather than a
-   * number, so that counting past 2^31 allocates nothing.
+   * of the passed position (the convention of the C yardstick), and every position the
+   * ordering search searches (Edax's convention). A typed array rather than a number, so that
+   * counting past 2^31 allocates nothing.
    */
   readonly visits = new Float64Array(1);
   private readonly last: LastEmpties;
@@ -103,6 +104,7 @@ export class EndgameSearch {
     /** With other threads solving the same position at once (sharing the table): this one's side. */
     private readonly team: SolveTeam | undefined = undefined,
   ) {
+    ordering?.countVisitsIn(this.visits);
     this.last = new LastEmpties(this.visits);
     this.shallow = new ShallowSearch(this.visits, this.last);
     // The kernel asks for the limits itself (every 256 of its visits of 7 or more empties, some

@@ -6,7 +6,8 @@ import { finalScore } from "./finalScore.js";
 /**
  * A shallow alpha-beta over the pattern evaluation, for ordering the solver's moves far from
  * the end: the predicted final disc difference for the mover after `depth` plies. No table, no
- * sorting, nothing allocated; its positions are not counted as the solver's visits.
+ * sorting, nothing allocated. Every position it searches, inner or evaluated, counts as a visit
+ * (`countVisitsIn`: the solver's own counter), as Edax counts its move-ordering searches'.
  *
  * The evaluation is kept up to date along the path (`IncrementalEvaluation`): the solver sets a
  * node once (`setParent`) and values each of its children from it (`childValue`), which at
@@ -17,9 +18,16 @@ export class OrderingSearch {
   private readonly path: IncrementalEvaluation;
   /** Positions evaluated so far (the searches' leaves): how much its cut-offs save. */
   evaluated = 0;
+  /** Where the positions searched, inner and evaluated, are counted: its own, or the solver's (countVisitsIn). */
+  private visits: Float64Array = new Float64Array(1);
 
   constructor(evaluation: Evaluation) {
     this.path = new IncrementalEvaluation(evaluation);
+  }
+
+  /** Counts the positions searched from now on in `visits[0]`. */
+  countVisitsIn(visits: Float64Array): void {
+    this.visits = visits;
   }
 
   /** The mover (pl, ph) against (ol, oh): its predicted score searching `depth` plies, fail-soft within (alpha, beta). */
@@ -54,6 +62,7 @@ export class OrderingSearch {
     // Stryker disable next-line ConditionalExpression,BlockStatement: the same value and count the longer way (play, evaluate, undo).
     if (depth === 0) {
       this.evaluated++;
+      this.visits[0]++;
       return this.path.evaluateAfterReplies(s, fl, fh, replies);
     }
     this.path.play(s, fl, fh);
@@ -64,6 +73,7 @@ export class OrderingSearch {
 
   /** `value` of the path's current position, the mover (pl, ph). */
   private search(pl: number, ph: number, ol: number, oh: number, depth: number, alpha: number, beta: number): number {
+    this.visits[0]++;
     if (depth === 0) {
       this.evaluated++;
       return this.path.evaluate();

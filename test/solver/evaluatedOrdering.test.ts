@@ -90,6 +90,36 @@ describe("OrderingSearch", () => {
     expect(search.evaluated).toBe(10_768);
   });
 
+  it("counts every position it searches, inner and evaluated, where it is told to: a position and its children at depth 1", () => {
+    const search = new OrderingSearch(EVALUATION);
+    const counter = new Float64Array([5]);
+    search.countVisitsIn(counter);
+    const [p] = randomPositions(1, 30, 150);
+    const children = p!.legalMoves().length;
+    expect(children).toBeGreaterThan(1);
+    search.value(p!.playerLo, p!.playerHi, p!.opponentLo, p!.opponentHi, 1, -1000, 1000);
+    // The full window cuts nothing at depth 1: the position, then each child evaluated.
+    expect([counter[0], search.evaluated]).toEqual([5 + 1 + children, children]);
+    // Through childValue at depth 0 (the solver's ordering near the end): one position, evaluated.
+    search.setParent(p!.playerLo, p!.playerHi, p!.opponentLo, p!.opponentHi);
+    const m = p!.legalMoves()[0]!;
+    const q = p!.play(m);
+    search.childValue(
+      m,
+      p!.opponentLo & ~q.playerLo,
+      p!.opponentHi & ~q.playerHi,
+      q.playerLo,
+      q.playerHi,
+      q.opponentLo,
+      q.opponentHi,
+      -1,
+      0,
+      -1000,
+      1000,
+    );
+    expect(counter[0]).toBe(5 + 2 + children);
+  });
+
   it("values a node's children from the node's state as the full evaluation's negamax does, bit for bit, at depths 0 to 2", () => {
     const search = new OrderingSearch(EVALUATION);
     let children = 0;
@@ -155,7 +185,7 @@ describe("a solver ordering with the evaluation", () => {
 
   // One pass (the solves are the costly part, under mutation testing most of all): the scores of
   // every problem, and the visits of fforum's first solves against fastest first's.
-  it("finds every score of fforum 1-19 and of 60 random endings, and a move reaching it; fforum in under 0.7 of fastest first's visits", () => {
+  it("finds every score of fforum 1-19 and of 60 random endings, and a move reaching it; fforum in under 0.75 of fastest first's visits, the ordering's own counted", () => {
     const solver = new Solver(16, EVALUATION, "typescript");
     let fforumVisits = 0;
     for (const [i, problem] of [...FFORUM, ...ENDINGS].entries()) {
@@ -164,8 +194,9 @@ describe("a solver ordering with the evaluation", () => {
     }
     // Fastest first's visits are pinned, problem by problem, in solver.test.ts; these are pinned
     // too, for the shipped weights (new weights change them): the ordering's every detail counts.
-    expect(fforumVisits).toBeLessThan(0.7 * FFORUM_VISITS.reduce((a, b) => a + b));
-    expect(fforumVisits).toBe(1_655_781);
+    // They include the ordering search's positions (62,317 of them: Edax's convention).
+    expect(fforumVisits).toBeLessThan(0.75 * FFORUM_VISITS.reduce((a, b) => a + b));
+    expect(fforumVisits).toBe(1_718_098);
   });
 
   // Six positions of 20 empties from our games, and one of 20 where the mover must pass.
@@ -193,7 +224,7 @@ describe("a solver ordering with the evaluation", () => {
     }
     expect(TWENTY.at(-1)!.legalMoves()).toEqual([PASS]);
     expect(testsVisits).toBeLessThan(windowVisits);
-    expect([testsVisits, windowVisits]).toEqual([17_376_957, 17_904_754]);
+    expect([testsVisits, windowVisits]).toEqual([17_855_540, 18_246_840]);
   });
 
   it("stops its tests at a node limit, unsolved, and solves the same position afterwards", () => {
