@@ -3,7 +3,7 @@ import type { Evaluation } from "../eval/evaluation.js";
 import { IncrementalEvaluation } from "../eval/incrementalEvaluation.js";
 import { finalScore } from "./finalScore.js";
 
-/** From this depth up, a node's moves are searched best evaluated first (searchSorted; from 2 up, the same time on FFO #40-#44 and 2 to 4% more on #40-#52). */
+/** From this depth up, a node's moves are searched best evaluated first (search; from 2 up, the same time on FFO #40-#44 and 2 to 4% more on #40-#52). */
 const SORT_DEPTH = 3;
 /** The deepest search asked (the solver's guess is at most 8 plies), and the most moves in a position. */
 const MAX_DEPTH = 64;
@@ -27,7 +27,7 @@ export class OrderingSearch {
   evaluated = 0;
   /** Where the positions searched, inner and evaluated, are counted: its own, or the solver's (countVisitsIn). */
   private visits: Float64Array = new Float64Array(1);
-  /** Per depth, room for the moves of one position (searchSorted). */
+  /** Per depth, room for the moves of one position (search). */
   private readonly moveSquares = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly moveFlipsLo = new Int32Array(MAX_DEPTH * MAX_MOVES);
   private readonly moveFlipsHi = new Int32Array(MAX_DEPTH * MAX_MOVES);
@@ -101,63 +101,16 @@ export class OrderingSearch {
       this.path.pass();
       return v;
     }
-    if (depth >= SORT_DEPTH) return this.searchSorted(pl, ph, ol, oh, ml, mh, depth, alpha, beta);
-    let best = -Infinity;
-    while ((ml | mh) !== 0) {
-      let s: number;
-      let bl = 0;
-      let bh = 0;
-      if (ml !== 0) {
-        bl = ml & -ml;
-        s = lowestBit(ml);
-        ml ^= bl;
-      } else {
-        bh = mh & -mh;
-        s = 32 + lowestBit(mh);
-        mh ^= bh;
-      }
-      const fl = flips(s, pl, ph, ol, oh);
-      const fh = resultHi;
-      const v =
-        0 -
-        this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -1, depth - 1, 0 - beta, 0 - alpha);
-      // A tie changes nothing either way: best takes an equal value, and alpha is at least best
-      // already (or best is at most the alpha it started with, and so is v).
-      // Stryker disable next-line EqualityOperator: as said.
-      if (v > best) {
-        best = v;
-        // Stryker disable next-line EqualityOperator: as said; v = alpha < beta cuts nothing either.
-        if (v > alpha) {
-          alpha = v;
-          if (v >= beta) break;
-        }
-      }
-    }
-    return best;
-  }
-
-  /**
-   * `search` with the moves (ml, mh) tried best first by the children's evaluation: the same
-   * value (the window decides which positions are searched, never the value within it), from
-   * fewer positions.
-   */
-  private searchSorted(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    ml: number,
-    mh: number,
-    depth: number,
-    alpha: number,
-    beta: number,
-  ): number {
+    // The moves listed at this depth's level, keyed by the child's evaluation for its mover (the
+    // opponent: smallest first) from SORT_DEPTH up. The order changes which positions the window
+    // lets through, never the value within it.
+    const sorted = depth >= SORT_DEPTH;
     const base = depth * MAX_MOVES;
     const squares = this.moveSquares;
     const flipsLo = this.moveFlipsLo;
     const flipsHi = this.moveFlipsHi;
     const keys = this.moveKeys;
-    let n = 0;
+    let end = base;
     while ((ml | mh) !== 0) {
       let s: number;
       if (ml !== 0) {
@@ -169,35 +122,46 @@ export class OrderingSearch {
       }
       const fl = flips(s, pl, ph, ol, oh);
       const fh = resultHi;
-      squares[base + n] = s;
-      flipsLo[base + n] = fl;
-      flipsHi[base + n] = fh;
-      // The child's evaluation for its mover, the opponent: the smallest first.
-      this.evaluated++;
-      this.visits[0]++;
-      keys[base + n] = this.path.evaluateAfterReplies(s, fl, fh, -1);
-      n++;
+      squares[end] = s;
+      flipsLo[end] = fl;
+      flipsHi[end] = fh;
+      if (sorted) {
+        this.evaluated++;
+        this.visits[0]++;
+        keys[end] = this.path.evaluateAfterReplies(s, fl, fh, -1);
+      }
+      end++;
     }
     let best = -Infinity;
-    for (let i = base; i < base + n; i++) {
-      let k = i;
-      for (let j = i + 1; j < base + n; j++) if (keys[j]! < keys[k]!) k = j;
-      const s = squares[k]!;
-      const fl = flipsLo[k]!;
-      const fh = flipsHi[k]!;
-      squares[k] = squares[i]!;
-      flipsLo[k] = flipsLo[i]!;
-      flipsHi[k] = flipsHi[i]!;
-      keys[k] = keys[i]!;
+    for (let i = base; i < end; i++) {
+      if (sorted) {
+        let k = i;
+        for (let j = i + 1; j < end; j++) if (keys[j]! < keys[k]!) k = j;
+        const t = squares[k]!;
+        squares[k] = squares[i]!;
+        squares[i] = t;
+        let x = flipsLo[k]!;
+        flipsLo[k] = flipsLo[i]!;
+        flipsLo[i] = x;
+        x = flipsHi[k]!;
+        flipsHi[k] = flipsHi[i]!;
+        flipsHi[i] = x;
+        keys[k] = keys[i]!;
+      }
+      const s = squares[i]!;
+      const fl = flipsLo[i]!;
+      const fh = flipsHi[i]!;
       const bl = s < 32 ? 1 << s : 0;
       const bh = s < 32 ? 0 : 1 << s;
       const v =
         0 -
         this.childValue(s, fl, fh, ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh, -1, depth - 1, 0 - beta, 0 - alpha);
-      // Stryker disable next-line EqualityOperator: as in search.
+      // A tie changes nothing either way: best takes an equal value, and alpha is at least best
+      // already (or best is at most the alpha it started with, and so is v).
+      // Stryker disable next-line EqualityOperator: as said.
       if (v > best) {
         best = v;
-        // Stryker disable next-line EqualityOperator: as in search.
+        // Stryker disable next-line EqualityOperator: as said; v = alpha < beta cuts nothing either.
         if (v > alpha) {
           alpha = v;
           if (v >= beta) break;
