@@ -64,8 +64,10 @@ const TESTS_EMPTIES = 18;
  */
 const GUESS_PLIES = 4;
 /**
- * The guess searches at most this many plies: it has no table and no ordering, and at 11 plies
- * (FFO #59, 34 empties) it took 49 s of a 58 s solve, at 7 or 8 under a second.
+ * The guess searches at most this many plies: unsorted, 11 plies (FFO #59, 34 empties) took 49 s
+ * of a 58 s solve; sorted (since 5f7ccfa), a cap of 12 instead of 8 on six of FFO #51-#58 moved
+ * single positions' nodes by a third either way and saved no time
+ * (docs/lab/2026-11-28-solver-counting.md).
  */
 const GUESS_MAX_DEPTH = 8;
 
