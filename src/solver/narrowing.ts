@@ -1,5 +1,5 @@
 import type { Move, Position } from "../position.js";
-import type { SolveResult, Solving } from "./solver.js";
+import type { SolveResult, Solving } from "./solving.js";
 
 /**
  * What is proven of a position's exact score so far: it lies in [lower, upper] (scores are

@@ -1,4 +1,4 @@
-import type { ScoreBound, SolveResult } from "./solver.js";
+import type { ScoreBound, SolveResult } from "./solving.js";
 import { TranspositionTable, positionHash } from "./transpositionTable.js";
 
 /**

@@ -1,5 +1,5 @@
 import { legalMoves, popcount, resultHi } from "../bitboard.js";
-import { PASS, type Move, type Position } from "../position.js";
+import { PASS, type Position } from "../position.js";
 import { finalScore } from "./finalScore.js";
 import { EndgameSearch, NO_CLOCK, ORDER_INFINITY, orderingDepth } from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
@@ -7,44 +7,7 @@ import { OrderingSearch } from "./orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 import type { SolveTeam } from "./solveTeam.js";
-
-/** Exact: the final disc difference. WLD: only win, draw or loss (a null window around 0). */
-export type SolveMode = "exact" | "wld";
-
-export interface SolveOptions {
-  readonly mode?: SolveMode;
-  /**
-   * Search only for scores inside (alpha, beta); by default (-65, 65) exact, (-1, 1) WLD. A
-   * score outside the window comes back as a bound.
-   */
-  readonly alpha?: number;
-  readonly beta?: number;
-  /** Give up after visiting about this many positions. */
-  readonly nodeLimit?: number;
-  /** Give up when `now()` reaches this. */
-  readonly deadline?: number;
-  /** The clock the deadline is read from (in any unit; the caller's). */
-  readonly now?: () => number;
-}
-
-/** Whether `score` is the position's value, or only a bound on it (the window excluded it). */
-export type ScoreBound = "exact" | "lower" | "upper";
-
-export interface SolveResult {
-  /** False when a limit stopped the search: then nothing else but `nodes` means anything. */
-  readonly solved: boolean;
-  /** A move reaching the score; PASS when the mover must pass, undefined when the game is over or not solved. */
-  readonly move: Move | undefined;
-  /** For the mover: the final disc difference, empty squares to the winner (in WLD, its sign is the result). */
-  readonly score: number;
-  readonly bound: ScoreBound;
-  readonly nodes: number;
-}
-
-/** What solves a position: a `Solver`, or one on several threads (protocol/threads/parallelSolver.ts). */
-export interface Solving {
-  solve(position: Position, options?: SolveOptions): SolveResult;
-}
+import type { ScoreBound, SolveOptions, SolveResult, Solving } from "./solving.js";
 
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
