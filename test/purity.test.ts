@@ -67,7 +67,7 @@ describe("the browser page", () => {
 });
 
 // No file depends on itself through others, types included: a circle ties its files into one
-// room that cannot be read, tested or moved apart (docs/solver.md: solving.ts broke the last one).
+// room that cannot be read, tested or moved apart (src/solver/solving.ts broke the last one).
 describe("the imports", () => {
   const files = [...sources("src"), ...sources("protocol")];
   const edges = new Map(
