@@ -1,4 +1,4 @@
-import { existsSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import {
   AlphaBeta,
   BOOK_MARGIN,
@@ -14,7 +14,7 @@ import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { readBook } from "../engine/openingBook.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
-import { checkOutputFile } from "./outputFile.js";
+import { checkOutputFile, writeAtomically } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 interface BookOptions {
@@ -90,13 +90,6 @@ function startingBook(file: string): Result<Book | undefined> {
   if (!existsSync(file)) return ok(undefined);
   const read = readBook(file);
   return read.ok ? read : err(`${read.error} (left as it is; give another FILE)`);
-}
-
-/** Writes the whole file beside it first, then moves it in place: an interruption leaves the old file or the new. */
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.partial`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
 }
 
 /** `othello book build FILE`: builds or grows an opening book. */

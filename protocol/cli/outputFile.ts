@@ -1,4 +1,4 @@
-import { accessSync, constants, openSync, statSync } from "node:fs";
+import { accessSync, constants, openSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { type Result, err, ok } from "../../src/index.js";
 import { printable } from "../text/numbers.js";
@@ -36,4 +36,11 @@ export function checkOutputFile(file: string): Result<string> {
 function cannotWrite(file: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return `cannot write ${printable(file)}: ${code === "ENOENT" ? "no such folder" : code === "EISDIR" ? "it is a folder" : (e as Error).message}`;
+}
+
+/** Writes a file whole or not at all: written beside it first, then renamed over it, so an interruption leaves the old file or the new. */
+export function writeAtomically(file: string, contents: Uint8Array | string): void {
+  const temporary = `${file}.partial`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, file);
 }

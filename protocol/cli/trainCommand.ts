@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
@@ -38,6 +38,7 @@ import { parseOpeningsFile } from "../match/openings.js";
 import { playGamesOnThreads, startSelfPlayWorker } from "../threads/selfPlayThreads.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
+import { writeAtomically } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { ProgressBar, formatDuration } from "./progressBar.js";
 import { selfPlayOptions } from "./selfPlayOptions.js";
@@ -174,12 +175,6 @@ function runSettings(o: TrainOptions, startDigest: string | undefined): Record<s
     neighbourWeight: o.neighbourWeight,
     seed: o.seed,
   };
-}
-
-/** Writes a file whole or not at all: a temporary file renamed over it. */
-function writeAtomically(file: string, bytes: Uint8Array | string): void {
-  writeFileSync(`${file}.tmp`, bytes);
-  renameSync(`${file}.tmp`, file);
 }
 
 /**
