@@ -16,6 +16,7 @@ import { uiCommand, uiProgram } from "./uiCommand.js";
 import type { Output } from "./program.js";
 import { standardOutput } from "./standardOutput.js";
 import { isSubcommandLike, unknownSubcommand } from "./subcommandNames.js";
+import { weightsCommand, weightsProgram } from "./weightsCommand.js";
 
 /** Protocol replies and results go to stdout, everything else to stderr. */
 const out: Output = standardOutput("othello");
@@ -39,6 +40,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   train: { synopsis: trainProgram.synopsis[0]!, run: trainCommand },
   book: { synopsis: bookProgram.synopsis[0]!, run: bookCommand },
   curve: { synopsis: curveProgram.synopsis[0]!, run: curveCommand },
+  weights: { synopsis: weightsProgram.synopsis[0]!, run: weightsCommand },
 };
 
 // A subcommand, or else the engine with its options and address. A first word that is neither
