@@ -40,23 +40,27 @@ describe("othello weights average", () => {
     [["weights", "average", "A", "SEVEN", "--out", "OUT"], /different stage counts \(13 and 7\)/],
     [["weights", "average", "A", "MISSING", "--out", "OUT"], /cannot read .*missing\.weights: no such file/],
     [["weights", "average", "A", "B", "--out", "NOFOLDER"], /cannot write .*: no such folder/],
-  ])("refuses %j with one clear line, status 2, and writes nothing", async (args, message) => {
-    const out = join(DIR, "out.weights");
-    const files: Record<string, string> = {
-      A: A!,
-      B: B!,
-      CORRUPT: CORRUPT!,
-      SEVEN: SEVEN!,
-      MISSING: join(DIR, "missing.weights"),
-      OUT: out,
-      NOFOLDER: join(DIR, "no-folder", "out.weights"),
-    };
-    const r = await runOthello(args.map((a) => files[a] ?? a));
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe("");
-    expect(lines(r.stderr)).toHaveLength(1);
-    expect(r.stderr).toMatch(/^othello weights: /);
-    expect(r.stderr).toMatch(message);
-    expect(existsSync(out)).toBe(false);
-  }, 30_000);
+  ])(
+    "refuses %j with one clear line, status 2, and writes nothing",
+    async (args, message) => {
+      const out = join(DIR, "out.weights");
+      const files: Record<string, string> = {
+        A: A!,
+        B: B!,
+        CORRUPT: CORRUPT!,
+        SEVEN: SEVEN!,
+        MISSING: join(DIR, "missing.weights"),
+        OUT: out,
+        NOFOLDER: join(DIR, "no-folder", "out.weights"),
+      };
+      const r = await runOthello(args.map((a) => files[a] ?? a));
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(lines(r.stderr)).toHaveLength(1);
+      expect(r.stderr).toMatch(/^othello weights: /);
+      expect(r.stderr).toMatch(message);
+      expect(existsSync(out)).toBe(false);
+    },
+    30_000,
+  );
 });
