@@ -31,7 +31,7 @@ export function expectSolved(solver: Solver, { position, moves }: Problem): Solv
   const r = solver.solve(position);
   expect(r.score).toBe(moves[0]!.score);
   const listed = moves.find((m) => m.move === r.move);
-  const reached = listed?.score ?? (r.move === PASS ? r.score : -solver.solve(position.play(r.move!)).score);
+  const reached = listed?.score ?? (r.move === PASS ? r.score : 0 - solver.solve(position.play(r.move!)).score);
   expect(reached).toBe(r.score);
   solver.clear();
   expect(Math.sign(solver.solve(position, { mode: "wld" }).score)).toBe(Math.sign(moves[0]!.score));
