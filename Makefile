@@ -295,7 +295,9 @@ ladder-table: othello
 TRAIN_DIR ?= train-run
 TRAIN_THREADS ?= 2
 TRAIN_ROUNDS ?= 6
-TRAIN_ARGS ?= --rounds $(TRAIN_ROUNDS) --games 14000 --openings $(XOT) --random-plies 2 --lambda 30 --seed 1
+# The games and the fit every training target shares; each adds its rounds and seed.
+TRAIN_GAMES_ARGS = --games 14000 --openings $(XOT) --random-plies 2 --lambda 30
+TRAIN_ARGS ?= --rounds $(TRAIN_ROUNDS) $(TRAIN_GAMES_ARGS) --seed 1
 comma := ,
 # Every training target leaves the test sets of eval-mae out of the fit.
 TRAIN_EXCLUDE = --exclude $(subst $(space),$(comma),$(EVAL_SETS))
@@ -309,7 +311,7 @@ train: othello
 # started from). About 45 minutes on the 2-core machine when idle.
 TRAIN_MORE_DIR ?= train-run/more
 TRAIN_MORE_ROUNDS ?= 8
-TRAIN_MORE_ARGS ?= --rounds $(TRAIN_MORE_ROUNDS) --games 14000 --openings $(XOT) --random-plies 2 --lambda 30 --seed 2
+TRAIN_MORE_ARGS ?= --rounds $(TRAIN_MORE_ROUNDS) $(TRAIN_GAMES_ARGS) --seed 2
 train-more: othello
 	./othello train --dir $(TRAIN_MORE_DIR) --threads $(TRAIN_THREADS) $(TRAIN_MORE_ARGS) $(TRAIN_EXCLUDE) \
 	  --start-weights weights/eval.weights --out weights/eval.weights
@@ -322,11 +324,12 @@ train-more: othello
 TRAIN_MORE_WEIGHTS = $(TRAIN_MORE_DIR)/round-$(TRAIN_MORE_ROUNDS).weights
 TRAIN_QUIET_DIR ?= train-run/quiet
 TRAIN_TD_DIR ?= train-run/td
-ENSEMBLE_ARGS = --rounds 8 --games 14000 --openings $(XOT) --random-plies 2 --lambda 30 --start-weights $(TRAIN_MORE_WEIGHTS)
+ENSEMBLE_ROUNDS ?= 8
+ENSEMBLE_ARGS = --rounds $(ENSEMBLE_ROUNDS) $(TRAIN_GAMES_ARGS) --start-weights $(TRAIN_MORE_WEIGHTS)
 train-ensemble: othello
 	./othello train --dir $(TRAIN_QUIET_DIR) --threads $(TRAIN_THREADS) $(ENSEMBLE_ARGS) --seed 5 --noise 0.5 $(TRAIN_EXCLUDE)
 	./othello train --dir $(TRAIN_TD_DIR) --threads $(TRAIN_THREADS) $(ENSEMBLE_ARGS) --seed 3 --td-lambda 0.8 $(TRAIN_EXCLUDE)
-	./othello weights average $(TRAIN_MORE_WEIGHTS) $(TRAIN_QUIET_DIR)/round-8.weights $(TRAIN_TD_DIR)/round-8.weights \
+	./othello weights average $(TRAIN_MORE_WEIGHTS) $(TRAIN_QUIET_DIR)/round-$(ENSEMBLE_ROUNDS).weights $(TRAIN_TD_DIR)/round-$(ENSEMBLE_ROUNDS).weights \
 	  --out weights/eval.weights
 
 # The opening book (docs/book.md), built by our alpha-beta searches from the start position, the
