@@ -172,10 +172,13 @@ export class Session {
     this.tidy();
     const report = this.search.choose(this.current, { timeMs: PONDER_STEP_MS });
     this.pondered = { visits: this.pondered.visits + report.visits, ms: this.pondered.ms + report.elapsedMs };
+    // A step without a visit is the end when the search had time for one (a root proven won or
+    // drawn); one whose time ran out before its first visit (a loaded machine) is not.
+    if (report.visits === 0 && report.elapsedMs < PONDER_STEP_MS) return false;
     // Root parallelisation has a pool a thread, tree parallelisation one for all. A pool is
     // full once it has less room than a node's children may need (fewer moves than squares).
     const pools = report.sharedTree ? 1 : report.threads;
-    return report.visits > 0 && report.nodes + pools * 64 < pools * this.options.search.maxNodes;
+    return report.nodes + pools * 64 < pools * this.options.search.maxNodes;
   }
 
   private playMove(move: Move): Result<Position> {

@@ -8,6 +8,11 @@ const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.ur
 /** How long the tests leave the engine pondering, in milliseconds. */
 const PONDER_MS = 400;
 /**
+ * The pause before the expected reply in the test of visits kept: an idle machine ponders some
+ * 70,000 visits in 400 ms; more for a loaded test machine, whose CPU the other test files share.
+ */
+const PONDER_LONG_MS = 1000;
+/**
  * A command answered while the engine ponders waits at most a step (5 ms) to be read; this much
  * allows for a loaded test machine, and is still far below the seconds an unbroken ponder runs
  * before its pool of a million nodes is full.
@@ -93,7 +98,7 @@ afterEach(() => {
 async function playTwoMoves(e: Engine): Promise<number[]> {
   const first = (await e.gtp("genmove b")).reply;
   expect(first).toMatch(/^= [C-F][3-6]\n\n$/);
-  await pause(PONDER_MS);
+  await pause(PONDER_LONG_MS);
   const expected = /^search: .* pv \S+ (\S+)/m.exec(e.stderr)![1]!;
   expect((await e.gtp(`play w ${expected}`)).reply).toBe("=\n\n");
   expect((await e.gtp("genmove b")).reply).toMatch(/^= [A-H][1-8]\n\n$/);

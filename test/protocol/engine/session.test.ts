@@ -175,6 +175,22 @@ describe("pondering (--ponder)", () => {
     expect(60_000 - session.clock.timeLeft(false)!.seconds * 1000).toBeGreaterThanOrEqual(budget);
   });
 
+  it("a step the machine left no time for (the clock past its end before its first visit) does not end pondering", () => {
+    // A clock read 1 ms after the last; on a loaded machine, 10 ms after.
+    let t = 0;
+    let stepMs = 1;
+    const { session } = testSession(PONDERING, () => (t += stepMs));
+    converse(session, ["genmove"]);
+    expect(session.ponder()).toBe(true);
+    const before = visitsBelow(session, []);
+    stepMs = 10;
+    expect(session.ponder()).toBe(true);
+    expect(visitsBelow(session, [])).toBe(before);
+    stepMs = 1;
+    expect(session.ponder()).toBe(true);
+    expect(visitsBelow(session, [])).toBeGreaterThan(before);
+  });
+
   it("stops once the tree's pool is full", () => {
     const { session } = testSession(
       { ...PONDERING, search: { ...TEST_OPTIONS.search, maxNodes: 3000 } },
