@@ -39,7 +39,10 @@ class Engine {
       this.stdout += b.toString();
       this.wake?.();
     });
-    this.child.stderr!.on("data", (b: Buffer) => (this.stderr += b.toString()));
+    this.child.stderr!.on("data", (b: Buffer) => {
+      this.stderr += b.toString();
+      this.wake?.();
+    });
   }
 
   /** Sends `line`; the reply (stdout since the line was sent) once `done` accepts it, and how long it took. */
@@ -47,15 +50,8 @@ class Engine {
     const from = this.stdout.length;
     const sent = performance.now();
     this.child.stdin!.write(`${line}\n`);
-    for (;;) {
-      const reply = this.stdout.slice(from);
-      if (done(reply)) return { reply, ms: performance.now() - sent };
-      if (performance.now() - sent > 20_000) throw new Error(`no reply to ${line}; stderr ${this.stderr}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
+    await this.until(`reply to ${line}`, () => done(this.stdout.slice(from)));
+    return { reply: this.stdout.slice(from), ms: performance.now() - sent };
   }
 
   /** A GTP command's reply, up to its blank line. */
@@ -70,6 +66,18 @@ class Engine {
       if (this.child.exitCode !== null) done(this.child.exitCode);
       else this.child.on("close", done);
     });
+  }
+
+  /** Waits until `ready` says so (checked as output arrives, and every 50 ms), for at most 20 s. */
+  async until(what: string, ready: () => boolean): Promise<void> {
+    const since = performance.now();
+    while (!ready()) {
+      if (performance.now() - since > 20_000) throw new Error(`no ${what}; stderr ${this.stderr}`);
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        setTimeout(resolve, 50);
+      });
+    }
   }
 
   /** The `reused N` of each search line so far. */
@@ -102,6 +110,8 @@ async function playTwoMoves(e: Engine): Promise<number[]> {
   const expected = /^search: .* pv \S+ (\S+)/m.exec(e.stderr)![1]!;
   expect((await e.gtp(`play w ${expected}`)).reply).toBe("=\n\n");
   expect((await e.gtp("genmove b")).reply).toMatch(/^= [A-H][1-8]\n\n$/);
+  // stderr is another pipe: its search line may come after the reply.
+  await e.until("second search line", () => e.reused().length === 2);
   return e.reused();
 }
 
