@@ -26,6 +26,16 @@ export function randomGamePositions(count: number, random: Random): Int32Array {
 
 /** Evaluations per second over the positions, cycled, for one round of about `ms`. */
 export function measureEvaluations(ms: number, evaluation: Evaluation, boards: Int32Array): number {
+  const [n, elapsed] = evaluateBoards(ms, evaluation, boards);
+  return (n * 1000) / elapsed;
+}
+
+/** Full evaluations of the positions (4 words each), cycled, for about `ms`: how many, in how long. */
+function evaluateBoards(
+  ms: number,
+  evaluation: Evaluation,
+  boards: Int32Array,
+): readonly [count: number, elapsedMs: number] {
   let n = 0;
   let sink = 0;
   const t0 = performance.now();
@@ -37,7 +47,7 @@ export function measureEvaluations(ms: number, evaluation: Evaluation, boards: I
     elapsed = performance.now() - t0;
   } while (elapsed < ms);
   // The sum is used, so the evaluations cannot be optimised away.
-  return Number.isNaN(sink) ? 0 : (n * 1000) / elapsed;
+  return [Number.isNaN(sink) ? 0 : n, elapsed];
 }
 
 /**
@@ -99,18 +109,7 @@ export function evaluateChildrenFully(
   evaluation: Evaluation,
   children: Children,
 ): readonly [count: number, elapsedMs: number] {
-  const { boards } = children;
-  let n = 0;
-  let sink = 0;
-  const t0 = performance.now();
-  let elapsed = 0;
-  do {
-    for (let i = 0; i < boards.length; i += 4)
-      sink += evaluation.evaluate(boards[i]!, boards[i + 1]!, boards[i + 2]!, boards[i + 3]!);
-    n += boards.length >> 2;
-    elapsed = performance.now() - t0;
-  } while (elapsed < ms);
-  return [Number.isNaN(sink) ? 0 : n, elapsed];
+  return evaluateBoards(ms, evaluation, children.boards);
 }
 
 /**
