@@ -1,34 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  BOOK_MARGIN,
-  Book,
-  BookFirst,
-  type Choice,
-  type Chooser,
-  Game,
-  Position,
-  Random,
-  nearBest,
-  parseVertex,
-} from "../../src/index.js";
+import { BOOK_MARGIN, Book, BookFirst, Game, Position, Random, nearBest, parseVertex } from "../../src/index.js";
+import { recording } from "./recording.js";
 
 const square = (vertex: string): number => {
   const parsed = parseVertex(vertex);
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.value;
 };
-
-/** The next chooser: records the games it is asked about and plays their first legal move. */
-function recording(): Chooser & { readonly asked: Game[] } {
-  const asked: Game[] = [];
-  return {
-    asked,
-    choose: (game: Game): Choice => {
-      asked.push(game);
-      return { by: "random", move: game.position.legalMoves()[0]!, elapsedMs: 0 };
-    },
-  };
-}
 
 /** After f5, white's replies: f6 best, d6 within a disc of it, f4 more than a disc behind. */
 const afterF5 = Position.initial().play(square("f5"));

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   CLASSIC_SEARCH_PARAMS,
-  type Choice,
-  type Chooser,
   Game,
   MoveChooser,
   PASS,
@@ -14,22 +12,11 @@ import {
   parseBoardLines,
   parseCode,
 } from "../../src/index.js";
+import { recording } from "./recording.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
   if (!r.ok) throw new Error(r.error);
   return r.value;
-}
-
-/** An algorithm that records the positions it is asked about and plays their first legal move. */
-function recording(): Chooser & { readonly asked: Game[] } {
-  const asked: Game[] = [];
-  return {
-    asked,
-    choose: (game: Game): Choice => {
-      asked.push(game);
-      return { by: "random", move: game.position.legalMoves()[0]!, elapsedMs: 0 };
-    },
-  };
 }
 
 // White to move: every square but h8 black, white's h1 the only disc to flip from.
