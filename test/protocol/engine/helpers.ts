@@ -1,3 +1,4 @@
+import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { answerOtp } from "../../../protocol/engine/otp.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { loadEvaluation } from "../../../protocol/engine/evaluationWeights.js";
@@ -57,6 +58,18 @@ export class SteppingClock {
   get elapsed(): number {
     return this.t;
   }
+}
+
+/** The parts of an NBoard answer to `line`, each as the GUI reads it (an answer may come in several). */
+export function nboardParts(session: Session, line: string): string[] {
+  const parts: string[] = [];
+  for (
+    let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
+    part !== undefined;
+    part = part.then?.()
+  )
+    parts.push(part.reply);
+  return parts;
 }
 
 /** Answers each line in turn and returns the replies. */

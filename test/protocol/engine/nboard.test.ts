@@ -11,7 +11,7 @@ import {
 } from "../../../src/index.js";
 import { NBOARD_COMMANDS, NBOARD_MAX_LINE, PLAYOUTS_PER_DEPTH, answerNBoard } from "../../../protocol/engine/nboard.js";
 import type { Session } from "../../../protocol/engine/session.js";
-import { SteppingClock, testSession } from "./helpers.js";
+import { SteppingClock, nboardParts, testSession } from "./helpers.js";
 
 const squares = (text: string): Move[] =>
   text.split(" ").map((v) => {
@@ -50,16 +50,7 @@ const WITH_PASS = [...BEFORE_PASS, PASS, ...squares("D1")];
 /** An NBoard connection over a fresh test session: `send` answers a line, all its parts joined, as the GUI reads them. */
 function nboard(clock?: SteppingClock) {
   const { session, log } = testSession({ protocol: "nboard" }, clock?.now);
-  const send = (line: string): string => {
-    let text = "";
-    for (
-      let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
-      part !== undefined;
-      part = part.then?.()
-    )
-      text += part.reply;
-    return text;
-  };
+  const send = (line: string): string => nboardParts(session, line).join("");
   return { session, log, send };
 }
 
@@ -262,13 +253,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     const { session } = nboard();
     answerNBoard(session, "set depth 1");
     answerNBoard(session, `set game ${ggf(squares("F5 D6 C3"))}`);
-    const parts: string[] = [];
-    for (
-      let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, "analyze");
-      part !== undefined;
-      part = part.then?.()
-    )
-      parts.push(part.reply);
+    const parts = nboardParts(session, "analyze");
     expect(parts.map((p) => p.replace(/ -?\d+\.\d\d\n/, " EVAL\n"))).toEqual([
       "status analysing 4 positions\n",
       "analysis 3 EVAL\n",

@@ -2,11 +2,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { answerNBoard } from "../../../protocol/engine/nboard.js";
 import { loadBook, readBook, usesBook } from "../../../protocol/engine/openingBook.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { BOOK_HEADER, Book, Position, formatBook, formatObf, parseOtpMove } from "../../../src/index.js";
-import { TEST_OPTIONS, converse, shippedEvaluation } from "./helpers.js";
+import { TEST_OPTIONS, converse, nboardParts, shippedEvaluation } from "./helpers.js";
 
 const folder = mkdtempSync(join(tmpdir(), "othello-book-"));
 function file(name: string, text: string): string {
@@ -119,16 +118,7 @@ describe("the session with a book", () => {
 
   it("shows NBoard the book move with its value, and book for its depth", () => {
     const { session } = bookSession({ protocol: "nboard" });
-    const send = (line: string): string => {
-      let text = "";
-      for (
-        let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
-        part !== undefined;
-        part = part.then?.()
-      )
-        text += part.reply;
-      return text;
-    };
+    const send = (line: string): string => nboardParts(session, line).join("");
     expect(send("hint 1")).toMatch(/^status searching.*\nsearch [CDEF][3-6] 0\.00 0 book opening book\nstatus\n$/);
   });
 

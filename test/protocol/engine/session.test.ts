@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseEngineCommandLine } from "../../../protocol/engine/options.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { gtpProtocol } from "../../../protocol/engine/gtp.js";
-import { answerNBoard, nboardProtocol } from "../../../protocol/engine/nboard.js";
+import { nboardProtocol } from "../../../protocol/engine/nboard.js";
 import { otpProtocol } from "../../../protocol/engine/otp.js";
 import type { Answer } from "../../../protocol/engine/serve.js";
 import { readFileSync } from "node:fs";
@@ -23,7 +23,7 @@ import {
   parseOtpMove,
   zeroWeights,
 } from "../../../src/index.js";
-import { SteppingClock, TEST_OPTIONS, converse, testSession } from "./helpers.js";
+import { SteppingClock, TEST_OPTIONS, converse, nboardParts, testSession } from "./helpers.js";
 
 function reused(line: string | undefined): number {
   const m = /reused (\d+)/.exec(line ?? "");
@@ -517,16 +517,7 @@ describe("the session with --search alphabeta", () => {
       undefined,
       evaluation,
     );
-    const send = (line: string): string => {
-      let text = "";
-      for (
-        let part: ReturnType<typeof answerNBoard> | undefined = answerNBoard(session, line);
-        part !== undefined;
-        part = part.then?.()
-      )
-        text += part.reply;
-      return text;
-    };
+    const send = (line: string): string => nboardParts(session, line).join("");
     expect(send("go")).toMatch(/^status thinking.*\n=== [CDEF][3-6]\/0\.00\/[\d.]+\n$/);
     expect(send("hint 3")).toMatch(/^status searching.*\nsearch [CDEF][3-6] 0\.00 0 3 alpha-beta depth 3\nstatus\n$/);
     expect(log.filter((line) => line.startsWith("alphabeta:"))).toHaveLength(2);
