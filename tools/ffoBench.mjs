@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { formatTable } from "./table.mjs";
 import { parseReferenceTotal, referenceProgram } from "./yardstick.mjs";
 
 const FFO = "test/positions/fforum-40-59.obf";
@@ -143,15 +144,8 @@ for (const [threads, t] of totals) {
 for (const p of PUBLISHED)
   rows.push([p.name, "#40-#59", giga(p.nodes), `${p.seconds} s`, `${mega(p.nodes / p.seconds)}/s`, ""]);
 const header = ["solver", "positions", "nodes", "time", "nodes a second", "processor time"];
-const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-const line = (cells) =>
-  cells
-    .map((cell, c) => cell.padEnd(widths[c]))
-    .join("  ")
-    .trimEnd();
 console.log(`\nffo-bench: ${started.toISOString()} to ${new Date().toISOString()}, in-process totals`);
-console.log(line(header));
-for (const r of rows) console.log(line(r));
+for (const line of formatTable(header, rows)) console.log(line);
 const [one, ...more] = options.threads;
 for (const threads of more) {
   const a = totals.get(one);

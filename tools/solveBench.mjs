@@ -9,6 +9,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { formatTable } from "./table.mjs";
 import { parseReferenceTotal, referenceProgram } from "./yardstick.mjs";
 
 const FFORUM = "test/positions/fforum-1-19.obf";
@@ -113,18 +114,11 @@ const header = [
   "median s",
   "ours / other (median of rounds)",
 ];
-const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-const line = (cells) =>
-  cells
-    .map((cell, c) => cell.padEnd(widths[c]))
-    .join("  ")
-    .trimEnd();
 console.log(
   `\nsolve-bench: ${options.rounds} rounds, ${started.toISOString()} to ${new Date().toISOString()}, ` +
     `in-process totals (the C's wall time); ${mismatches} mismatches`,
 );
-console.log(line(header));
-for (const r of rows) console.log(line(r));
+for (const line of formatTable(header, rows)) console.log(line);
 const revision = (dir) => execFileSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
 console.log(`ours: ${revision(".")}${options.base === undefined ? "" : `, base: ${revision(options.base)}`}`);
 process.exit(mismatches > 0 ? 1 : 0);
