@@ -31,7 +31,10 @@ class Gui {
       this.lines.push(...parts);
       this.wake?.();
     });
-    this.child.stderr!.on("data", (b: Buffer) => (this.stderr += b.toString()));
+    this.child.stderr!.on("data", (b: Buffer) => {
+      this.stderr += b.toString();
+      this.wake?.();
+    });
   }
 
   send(...lines: string[]): void {
@@ -40,12 +43,22 @@ class Gui {
 
   /** Every line up to and including the first that `last` accepts. */
   async readUntil(last: (line: string) => boolean, ms = 20_000): Promise<string[]> {
+    await this.until(() => this.lines.some(last), ms);
+    return this.lines.splice(0, this.lines.findIndex(last) + 1);
+  }
+
+  /** stderr once it holds all of `texts`: another pipe than stdout's, it may come after the replies. */
+  async stderrWith(...texts: (string | RegExp)[]): Promise<string> {
+    await this.until(() => texts.every((t) => (typeof t === "string" ? this.stderr.includes(t) : t.test(this.stderr))));
+    return this.stderr;
+  }
+
+  /** Waits until `ready` says so, checked as output comes and every 100 ms, for at most `ms`. */
+  private async until(ready: () => boolean, ms = 20_000): Promise<void> {
     const deadline = Date.now() + ms;
-    for (;;) {
-      const i = this.lines.findIndex(last);
-      if (i >= 0) return this.lines.splice(0, i + 1);
+    while (!ready()) {
       if (Date.now() > deadline)
-        throw new Error(`no such line within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`);
+        throw new Error(`not within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`);
       await new Promise<void>((resolve) => {
         this.wake = resolve;
         setTimeout(resolve, 100);
@@ -175,7 +188,7 @@ describe("othello --nboard over pipes", () => {
     );
     const lines = await gui.readUntil((l) => l === "pong 2");
     expect(lines.filter((l) => l.startsWith("search "))).toEqual(["search G8 18.00 0 100% solved exact"]);
-    expect(gui.stderr).toMatch(/solve: black: solved exact \+18, \d+ nodes in [\d.]+ s \(\d+\/s\) on 2 threads; G8/);
+    await gui.stderrWith(/solve: black: solved exact \+18, \d+ nodes in [\d.]+ s \(\d+\/s\) on 2 threads; G8/);
   }, 30_000);
 
   it("bad input says why on stderr and changes nothing: the next go still answers for the game as it was", async () => {
@@ -200,9 +213,11 @@ describe("othello --nboard over pipes", () => {
     expect(
       new Game().position.isLegal((parseGgfMove(lines.at(-1)!.slice(4)) as { value: { move: Move } }).value.move),
     ).toBe(true);
-    expect(gui.stderr).toContain("set game: the game:");
-    expect(gui.stderr).toContain("move: A1 is illegal: the move flips no disc");
-    expect(gui.stderr).toContain("set depth: the depth: 99 is out of range");
-    expect(gui.stderr).toContain('nboard: unknown command "hello"');
+    await gui.stderrWith(
+      "set game: the game:",
+      "move: A1 is illegal: the move flips no disc",
+      "set depth: the depth: 99 is out of range",
+      'nboard: unknown command "hello"',
+    );
   }, 30_000);
 });
