@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Game, type Move, PASS, formatGgf, parseGgfMove, parseObf, parseVertex } from "../../../src/index.js";
+import { OutputWaiter } from "./outputWaiter.js";
 
 // The built program over real pipes, as NBoard starts an engine: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -17,7 +18,7 @@ class Gui {
   readonly child: ChildProcess;
   private buffered = "";
   private readonly lines: string[] = [];
-  private wake: (() => void) | undefined;
+  private readonly output = new OutputWaiter();
   stderr = "";
 
   constructor(args: string[]) {
@@ -29,11 +30,11 @@ class Gui {
       const parts = this.buffered.split("\n");
       this.buffered = parts.pop()!;
       this.lines.push(...parts);
-      this.wake?.();
+      this.output.notify();
     });
     this.child.stderr!.on("data", (b: Buffer) => {
       this.stderr += b.toString();
-      this.wake?.();
+      this.output.notify();
     });
   }
 
@@ -43,27 +44,24 @@ class Gui {
 
   /** Every line up to and including the first that `last` accepts. */
   async readUntil(last: (line: string) => boolean, ms = 20_000): Promise<string[]> {
-    await this.until(() => this.lines.some(last), ms);
-    return this.lines.splice(0, this.lines.findIndex(last) + 1);
+    let i = -1;
+    await this.output.until(
+      () => {
+        i = this.lines.findIndex(last);
+        return i >= 0;
+      },
+      () => `no such line within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`,
+      ms,
+    );
+    return this.lines.splice(0, i + 1);
   }
 
-  /** stderr once it holds all of `texts`: another pipe than stdout's, it may come after the replies. */
-  async stderrWith(...texts: (string | RegExp)[]): Promise<string> {
-    await this.until(() => texts.every((t) => (typeof t === "string" ? this.stderr.includes(t) : t.test(this.stderr))));
-    return this.stderr;
-  }
-
-  /** Waits until `ready` says so, checked as output comes and every 100 ms, for at most `ms`. */
-  private async until(ready: () => boolean, ms = 20_000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!ready()) {
-      if (Date.now() > deadline)
-        throw new Error(`not within ${ms} ms; got ${JSON.stringify(this.lines)}; stderr ${this.stderr}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 100);
-      });
-    }
+  /** Waits until stderr holds all of `texts`: another pipe than stdout's, it may come after the replies. */
+  stderrWith(...texts: (string | RegExp)[]): Promise<void> {
+    return this.output.until(
+      () => texts.every((t) => (typeof t === "string" ? this.stderr.includes(t) : t.test(this.stderr))),
+      () => `stderr without ${texts.join(", ")} within 20 s: ${this.stderr}`,
+    );
   }
 
   exited(): Promise<number | null> {

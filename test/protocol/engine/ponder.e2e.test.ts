@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { OutputWaiter } from "./outputWaiter.js";
 
 // The built program over real pipes, as a GUI or a match runner starts it: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -28,7 +29,7 @@ class Engine {
   readonly child: ChildProcess;
   private stdout = "";
   stderr = "";
-  private wake: (() => void) | undefined;
+  private readonly output = new OutputWaiter();
 
   constructor(args: string[]) {
     // Without the book: the searches from the start position are what pondering grows.
@@ -37,11 +38,11 @@ class Engine {
     });
     this.child.stdout!.on("data", (b: Buffer) => {
       this.stdout += b.toString();
-      this.wake?.();
+      this.output.notify();
     });
     this.child.stderr!.on("data", (b: Buffer) => {
       this.stderr += b.toString();
-      this.wake?.();
+      this.output.notify();
     });
   }
 
@@ -68,16 +69,9 @@ class Engine {
     });
   }
 
-  /** Waits until `ready` says so (checked as output arrives, and every 50 ms), for at most 20 s. */
-  async until(what: string, ready: () => boolean): Promise<void> {
-    const since = performance.now();
-    while (!ready()) {
-      if (performance.now() - since > 20_000) throw new Error(`no ${what}; stderr ${this.stderr}`);
-      await new Promise<void>((resolve) => {
-        this.wake = resolve;
-        setTimeout(resolve, 50);
-      });
-    }
+  /** Waits until `ready` says so, for at most 20 s; `what` names what is awaited should it not come. */
+  until(what: string, ready: () => boolean): Promise<void> {
+    return this.output.until(ready, () => `no ${what}; stderr ${this.stderr}`);
   }
 
   /** The `reused N` of each search line so far. */
