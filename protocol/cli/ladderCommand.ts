@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { type Result, err, ok } from "../../src/index.js";
 import { type LadderRow, formatLadderMarkdown, formatLadderTable, readLadderRow } from "../match/ladderTable.js";
+import { defaultGenmoveLimitSeconds } from "../match/matchRunner.js";
 import { formatCommandLine, parseCommandLine } from "../text/commandLine.js";
 import { parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, flag, nonEmpty, valued } from "../text/optionTable.js";
@@ -207,7 +208,7 @@ async function playRungs(a: LadderArguments, out: Output): Promise<Outcome> {
     const files = { log: join(a.dir, `ladder-${rung.name}.log`), json };
     // GRhino keeps its own pace, whatever the time a move (level 4 took 9.2 s once at 1 s a move):
     // the limit only catches an engine that hangs; our own times are in the table.
-    const genmoveLimit = Math.max(60, 10 * rung.moveTimeSeconds);
+    const genmoveLimit = Math.max(60, defaultGenmoveLimitSeconds(rung.moveTimeSeconds));
     const settings = {
       games: a.games,
       openings: a.openings,

@@ -4,7 +4,14 @@ import { type Move, type Result, err, ok } from "../../src/index.js";
 import { formatCommandLine, parseCommandLine } from "../text/commandLine.js";
 import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
-import { type GameRecord, type MatchResult, type MatchSettings, runMatch, tally } from "../match/matchRunner.js";
+import {
+  type GameRecord,
+  type MatchResult,
+  type MatchSettings,
+  defaultGenmoveLimitSeconds,
+  runMatch,
+  tally,
+} from "../match/matchRunner.js";
 import { eloEstimate, formatElo, score } from "../match/matchStats.js";
 import { PairCounter, type Pentanomial, pentanomial } from "../match/pentanomial.js";
 import { type Sprt, type SprtState, sprtState } from "../match/sprt.js";
@@ -29,7 +36,8 @@ export interface MatchArguments {
   readonly concurrency: number;
   readonly moveTime: number | undefined;
   readonly gameTime: number | undefined;
-  readonly genmoveLimit: number;
+  /** Undefined: defaultGenmoveLimitSeconds of the clock. */
+  readonly genmoveLimit: number | undefined;
   readonly replyLimit: number;
   readonly log: string | undefined;
   readonly json: string | undefined;
@@ -113,7 +121,7 @@ export const matchProgram: Program<MatchArguments> = {
     "--genmove-limit": field(
       "genmoveLimit",
       "S",
-      "a genmove slower than this forfeits (default 10)",
+      "a genmove slower than this forfeits (default 10, or ten times --move-time, or --game-time and 10 more, whichever is most)",
       parsePositiveSeconds,
     ),
     "--reply-limit": field(
@@ -169,7 +177,7 @@ export const matchProgram: Program<MatchArguments> = {
     concurrency: 1,
     moveTime: undefined,
     gameTime: undefined,
-    genmoveLimit: 10,
+    genmoveLimit: undefined,
     replyLimit: 5,
     log: undefined,
     json: undefined,
@@ -180,7 +188,7 @@ export const matchProgram: Program<MatchArguments> = {
   }),
 };
 
-interface MatchOptions {
+export interface MatchOptions {
   readonly settings: MatchSettings;
   readonly logFile: string | undefined;
   readonly jsonFile: string | undefined;
@@ -189,7 +197,7 @@ interface MatchOptions {
   readonly sprt: Sprt | undefined;
 }
 
-function matchOptions(a: MatchArguments): Result<MatchOptions> {
+export function matchOptions(a: MatchArguments): Result<MatchOptions> {
   const engines = [];
   for (const [command, protocol, flag] of [
     [a.engineA, a.protocolA, "--engine-a"],
@@ -230,7 +238,7 @@ function matchOptions(a: MatchArguments): Result<MatchOptions> {
       concurrency: a.concurrency,
       moveTimeSeconds: a.moveTime,
       gameTimeSeconds: a.gameTime,
-      genmoveLimitMs: a.genmoveLimit * 1000,
+      genmoveLimitMs: (a.genmoveLimit ?? defaultGenmoveLimitSeconds(a.moveTime, a.gameTime)) * 1000,
       replyLimitMs: a.replyLimit * 1000,
     },
     logFile: a.log,

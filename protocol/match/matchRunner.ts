@@ -52,6 +52,15 @@ export interface GameRecord {
   readonly moveTimes: readonly [readonly number[], readonly number[]];
 }
 
+/**
+ * The genmove limit a match keeps when it is given none, in seconds: it only catches an engine
+ * that hangs, so it stays well above any move the clock allows. 10 s, or ten times the time a
+ * move, or the whole game's time and 10 s more (one move may take all of it), whichever is most.
+ */
+export function defaultGenmoveLimitSeconds(moveTimeSeconds?: number, gameTimeSeconds?: number): number {
+  return Math.max(10, 10 * (moveTimeSeconds ?? 0), gameTimeSeconds === undefined ? 0 : gameTimeSeconds + 10);
+}
+
 /** One engine of one worker: started on demand, restarted after a forfeit (its state is unknown then). */
 class Seat {
   private process: EngineProcess | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchCommand, matchProgram } from "../../../protocol/cli/matchCommand.js";
+import { matchCommand, matchOptions, matchProgram } from "../../../protocol/cli/matchCommand.js";
 import { parseOptions } from "../../../protocol/text/optionTable.js";
 import { unwrapUsage } from "../text/usageLines.js";
 
@@ -60,5 +60,28 @@ describe("othello match --sprt", () => {
     expect(usage).toMatch(/^ {2}--sprt-beta B +its chance of accepting H0 when H1 holds \(default 0\.05\)$/m);
     // The about paragraph is wrapped as a whole.
     expect(usage.replace(/\n/g, " ")).toMatch(/ With --sprt it stops as soon as a sequential probability ratio test /);
+  });
+});
+
+describe("othello match --genmove-limit", () => {
+  const typed = { ...matchProgram.defaults(), engineA: "./a", engineB: "./b" };
+
+  it.each([
+    [{}, 10_000],
+    [{ moveTime: 0.5 }, 10_000],
+    [{ moveTime: 5 }, 50_000],
+    [{ gameTime: 60 }, 70_000],
+    [{ gameTime: 2 }, 12_000],
+    [{ moveTime: 5, genmoveLimit: 7 }, 7_000],
+  ])("with %j is %d ms: an engine using its clock is never forfeited for it", (given, limitMs) => {
+    const options = matchOptions({ ...typed, ...given });
+    expect(options.ok && options.value.settings.genmoveLimitMs).toBe(limitMs);
+  });
+
+  it("says its default in the usage", async () => {
+    const usage = unwrapUsage((await match(["--help"])).printed.join("\n"));
+    expect(usage).toMatch(
+      /^ {2}--genmove-limit S +a genmove slower than this forfeits \(default 10, or ten times --move-time, or --game-time and 10 more, whichever is most\)$/m,
+    );
   });
 });
