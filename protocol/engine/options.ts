@@ -290,12 +290,6 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     "with leaf=eval: the weight of a new leaf's lookahead (its mover's best reply by the evaluation) in its value; 0: its own evaluation alone",
     `against it 0.5 scored 0.530 and 1 scored 0.545 over 100 games at 0.25 s a move, and 1 scored 0.512 over 40 games at 1 s: within the noise, at 63% of the visits a second (${STRENGTH_LAB})`,
   ),
-  leafDepth: searchKey(
-    "leafDepth",
-    { value: "0 to 6", parse: (t) => parseWholeNumber(t, 0, 6) },
-    "with leaf=eval: a new leaf valued by an alpha-beta search of the evaluation this many plies deep; 0: its own evaluation",
-    `against it 2 scored 0.305 over 100 games at 0.25 s a move, at a seventh of the visits a second (docs/lab/2026-12-01-leaf-alpha-beta.md)`,
-  ),
   ppMinVisits: searchKey(
     "ppMinVisits",
     { value: `1 to ${MAX_PP_MIN_VISITS}`, parse: (t) => parseWholeNumber(t, 1, MAX_PP_MIN_VISITS) },

@@ -1,4 +1,4 @@
-import { AlphaBeta, type Evaluation, Random, Search, type SearchParams, Solver, type Tree } from "../../src/index.js";
+import { type Evaluation, Random, Search, type SearchParams, Solver, type Tree } from "../../src/index.js";
 
 /** What a thread's search is made with besides its parameters. */
 export interface ThreadSearchInputs {
@@ -27,7 +27,6 @@ export function makeThreadSearch(params: SearchParams, inputs: ThreadSearchInput
     random: new Random(inputs.seed),
     solver: inputs.solver ?? new Solver(),
     evaluation: inputs.evaluation,
-    leafSearch: params.leafDepth > 0 && inputs.evaluation !== undefined ? new AlphaBeta(inputs.evaluation) : undefined,
     tree: inputs.tree,
   });
 }

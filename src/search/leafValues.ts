@@ -24,11 +24,6 @@ export interface LeafEvaluation {
   childValues?(): ChildValues;
 }
 
-/** A shallow search of the evaluation: the mover's (pl, ph) value in discs, `depth` plies deep (src/eval/alphaBeta.ts). */
-export interface LeafSearch {
-  value(pl: number, ph: number, ol: number, oh: number, depth: number): number;
-}
-
 /**
  * The chance of winning that the evaluation's margin of `discs` stands for, `scale` discs a unit
  * of log-odds (SearchParams.evalScale): a leaf's value and a child's prior.

@@ -58,12 +58,6 @@ export interface SearchParams {
    * reply by the evaluation) in its value and prior, beside its own evaluation; 0: its own alone.
    */
   readonly leafLookahead: number;
-  /**
-   * With leaf "eval": a new leaf's first visit is valued by an alpha-beta search of the evaluation
-   * this many plies deep from it (Baier and Winands' MCTS-minimax hybrids; the injected
-   * LeafSearch), in place of its own evaluation; 0: its own evaluation.
-   */
-  readonly leafDepth: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
@@ -104,7 +98,6 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   policyTemp: 4,
   puctGrowth: 0,
   leafLookahead: 0,
-  leafDepth: 0,
 };
 
 /**

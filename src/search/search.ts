@@ -5,7 +5,7 @@ import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
 import { type RootLine, moveRoot } from "./keptTree.js";
-import { type LeafEvaluation, type LeafSearch, type LeafSolver, type Playout, winProbability } from "./leafValues.js";
+import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation, searchUsesPuct } from "./params.js";
 import { Priors } from "./priors.js";
@@ -33,8 +33,6 @@ export interface SearchDependencies {
   readonly solver?: LeafSolver;
   /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
   readonly evaluation?: LeafEvaluation;
-  /** Values a new leaf by a shallow search (SearchParams.leafDepth); needed when that is above 0. */
-  readonly leafSearch?: LeafSearch;
   /** The tree, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
   readonly tree?: Tree;
 }
@@ -97,20 +95,15 @@ export class Search {
   private readonly playout: Playout;
   private readonly solver: LeafSolver | undefined;
   private readonly priors: Priors | undefined;
-  private readonly leafSearch: LeafSearch | undefined;
 
   constructor(
     readonly params: SearchParams,
     dependencies: SearchDependencies,
   ) {
-    const { now, random, playout = randomPlayout, solver, evaluation, tree, leafSearch } = dependencies;
+    const { now, random, playout = randomPlayout, solver, evaluation, tree } = dependencies;
     if (searchUsesEvaluation(params) && evaluation === undefined) {
       throw new Error("a search with evaluated leaves or priors needs an evaluation");
     }
-    if (params.leaf === "eval" && params.leafDepth > 0 && leafSearch === undefined) {
-      throw new Error("a search with leafDepth above 0 needs a leaf search");
-    }
-    this.leafSearch = leafSearch;
     this.now = now;
     this.random = random;
     this.playout = playout;
@@ -303,7 +296,6 @@ export class Search {
     const c = searchUsesPuct(this.params) ? this.params.puctC : this.params.ucbC;
     const minimax = this.params.minimaxWeight > 0;
     const lookahead = this.params.leafLookahead;
-    const { leafDepth, evalScale } = this.params;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
     // Stryker disable next-line BooleanLiteral: the first visit reads the clock anyway (0 % CLOCK_PERIOD).
@@ -417,12 +409,7 @@ export class Search {
         result = prior[node]!;
         // A first visit may look one move further (SearchParams.leafLookahead); the value found
         // becomes the leaf's prior, which its mean and minimax value read from then on.
-        if (leafDepth > 0 && visits[node] === firstVisit) {
-          // The leaf's mover's value, searched leafDepth plies: a margin against the player who moved in.
-          result = winProbability(-this.leafSearch!.value(pl, ph, ol, oh, leafDepth), evalScale);
-          tree.setPrior(node, result);
-          leafMoved = true;
-        } else if (lookahead > 0 && visits[node] === firstVisit) {
+        if (lookahead > 0 && visits[node] === firstVisit) {
           result = (1 - lookahead) * result + lookahead * this.priors!.lookahead(pl, ph, ol, oh, result);
           tree.setPrior(node, result);
           leafMoved = true;

@@ -156,7 +156,6 @@ describe("engine command line", () => {
     ["puctC=2", { search: { ...DEFAULT_SEARCH_PARAMS, puctC: 2 } }],
     ["policyTemp=8", { search: { ...DEFAULT_SEARCH_PARAMS, policyTemp: 8 } }],
     ["leafLookahead=0.5", { search: { ...DEFAULT_SEARCH_PARAMS, leafLookahead: 0.5 } }],
-    ["leafDepth=2", { search: { ...DEFAULT_SEARCH_PARAMS, leafDepth: 2 } }],
     ["puctGrowth=0.5", { search: { ...DEFAULT_SEARCH_PARAMS, puctGrowth: 0.5 } }],
     ["ppMinVisits=32", { search: { ...DEFAULT_SEARCH_PARAMS, ppMinVisits: 32 } }],
     ["timeAllocation=flat", { timeAllocation: "flat" }],
@@ -184,7 +183,7 @@ describe("engine command line", () => {
   });
 
   const KEYS =
-    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, puctGrowth, leafLookahead, leafDepth, ppMinVisits, timeAllocation, earlyStop";
+    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, puctGrowth, leafLookahead, ppMinVisits, timeAllocation, earlyStop";
   it.each([
     [["--tune"], "--tune needs a value KEY=VALUE"],
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
@@ -236,7 +235,6 @@ describe("engine command line", () => {
       ["policyTemp", "0.1 to 1000", "4"],
       ["puctGrowth", "0 to 100", "0"],
       ["leafLookahead", "0 to 1", "0"],
-      ["leafDepth", "0 to 6", "0"],
       ["ppMinVisits", "1 to 1000000000", "64"],
       ["timeAllocation", "midgame|flat", "midgame"],
       ["earlyStop", "on|off", "off"],
