@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Colour, Game, PASS, formatVertex, parseVertex } from "../../../src/index.js";
 import { GTP_COMMANDS } from "../../../protocol/engine/gtp.js";
+import { OutputWaiter } from "./outputWaiter.js";
 
 // These tests run the built program, as GUIs and match runners do: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -52,7 +53,7 @@ function runWithInput(args: string[], input: string | Buffer): Promise<Finished>
 /** A GTP controller on one stream: each request waits for its reply, which ends at an empty line. */
 class Controller {
   private buffered = "";
-  private wake: (() => void) | undefined;
+  private readonly replies = new OutputWaiter();
   /** Every command sent and reply received, for a failing test's message. */
   readonly transcript: string[] = [];
 
@@ -62,7 +63,7 @@ class Controller {
   ) {
     input.on("data", (b: Buffer) => {
       this.buffered += b.toString();
-      this.wake?.();
+      this.replies.notify();
     });
   }
 
@@ -70,26 +71,16 @@ class Controller {
   async request(command: string): Promise<string> {
     this.output.write(`${command}\n`);
     this.transcript.push(command);
-    for (;;) {
-      const end = this.buffered.indexOf("\n\n");
-      if (end >= 0) {
-        const reply = this.buffered.slice(0, end);
-        this.buffered = this.buffered.slice(end + 2);
-        this.transcript.push(reply);
-        return reply;
-      }
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no reply to "${command}" within 10 s:\n${this.transcript.join("\n")}`)),
-          10_000,
-        );
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
+    await this.replies.until(
+      () => this.buffered.includes("\n\n"),
+      () => `no reply to "${command}" within 10 s:\n${this.transcript.join("\n")}`,
+      10_000,
+    );
+    const end = this.buffered.indexOf("\n\n");
+    const reply = this.buffered.slice(0, end);
+    this.buffered = this.buffered.slice(end + 2);
+    this.transcript.push(reply);
+    return reply;
   }
 
   /** A request that must succeed: its result, without `=`. */

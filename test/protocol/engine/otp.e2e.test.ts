@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { unwrapUsage } from "../text/usageLines.js";
 import { PASS, Position, formatOtpMove, parseOtpMove } from "../../../src/index.js";
 import { OTP_COMMANDS } from "../../../protocol/engine/otp.js";
+import { OutputWaiter } from "./outputWaiter.js";
 
 // These tests run the built program, as the judge and users do: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -110,15 +111,25 @@ describe("over stdin/stdout", () => {
     const child = start(["--seed", "3"]);
     const done = finished(child);
     const replies: { text: string; at: number }[] = [];
-    child.stdout!.on("data", (b: Buffer) => replies.push({ text: b.toString(), at: performance.now() - t0 }));
+    const output = new OutputWaiter();
+    child.stdout!.on("data", (b: Buffer) => {
+      replies.push({ text: b.toString(), at: performance.now() - t0 });
+      output.notify();
+    });
+    const replied = (n: number) =>
+      output.until(
+        () => replies.length >= n,
+        () => `no reply ${n} within 5 s`,
+        5000,
+      );
     child.stdin!.write("name\n");
-    for (let i = 0; i < 200 && replies.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await replied(1);
     expect(replies[0]?.text).toBe("name othello-uct\n");
     // Node starts in well under a second; the bound is generous for a loaded machine.
     expect(replies[0]!.at).toBeLessThan(5000);
     // The stream stays open: the reply must come without waiting for more input.
     child.stdin!.write("genmove\n");
-    for (let i = 0; i < 200 && replies.length === 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await replied(2);
     expect(replies[1]?.text).toMatch(/^genmove \d \d\n$/);
     child.stdin!.end();
     expect((await done).code).toBe(0);
@@ -231,13 +242,13 @@ server.listen({ port: 0, host: "127.0.0.1", backlog: 1 }, () => {
 /** One engine as the judge sees it: a socket whose every data event is one reply. */
 class Player {
   private readonly chunks: string[] = [];
-  private wake: (() => void) | undefined;
+  private readonly replies = new OutputWaiter();
   name = "";
   constructor(readonly socket: Socket) {
     socket.setEncoding("utf8");
     socket.on("data", (chunk: string) => {
       this.chunks.push(chunk);
-      this.wake?.();
+      this.replies.notify();
     });
     socket.on("error", () => {});
   }
@@ -249,16 +260,11 @@ class Player {
   }
 
   async reply(ms = 5000): Promise<string> {
-    if (this.chunks.length === 0) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
-    }
+    await this.replies.until(
+      () => this.chunks.length > 0,
+      () => `no reply within ${ms} ms`,
+      ms,
+    );
     return this.chunks.shift()!;
   }
 }
