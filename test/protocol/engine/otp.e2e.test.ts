@@ -119,8 +119,8 @@ describe("over stdin/stdout", () => {
     const replied = (n: number) =>
       output.until(
         () => replies.length >= n,
-        () => `no reply ${n} within 5 s`,
-        5000,
+        () => `no reply ${n} within 2 s`,
+        2000,
       );
     child.stdin!.write("name\n");
     await replied(1);
