@@ -224,7 +224,6 @@ const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
 const MINIMAX_MATCHES = "docs/lab/2026-11-25-implicit-minimax.md";
 const STRENGTH_LAB = "docs/lab/2026-11-27-strength.md";
 const GROWTH_LAB = "docs/lab/2026-11-28-puct-growth.md";
-const LATE_MINIMAX_LAB = "docs/lab/2026-12-02-late-minimax.md";
 
 /**
  * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
@@ -260,18 +259,6 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
     decimalForm(0, 1),
     "implicit minimax backups: the weight alpha of the evaluation's minimax value beside the mean in selection; 0: the mean alone",
     `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 1 s a move (${MINIMAX_MATCHES})`,
-  ),
-  lateMinimaxWeight: searchKey(
-    "lateMinimaxWeight",
-    decimalForm(0, 1),
-    "with lateEmpties above 0: the minimax weight once the root has at most lateEmpties empty squares",
-    `an experiment: against it 0.8 from 30 empties scored 0.430, 0.4 and 0 from 32 0.460 and 0.455, 100 games each at 0.25 s a move (${LATE_MINIMAX_LAB})`,
-  ),
-  lateEmpties: searchKey(
-    "lateEmpties",
-    { value: "0 to 60", parse: (t) => parseWholeNumber(t, 0, 60) },
-    "from this many empty squares at the root down, selection weighs lateMinimaxWeight; 0: never",
-    `an experiment, off: see lateMinimaxWeight; the three settings tried all scored under 0.5 (${LATE_MINIMAX_LAB})`,
   ),
   selection: searchKey(
     "selection",

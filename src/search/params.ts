@@ -39,14 +39,6 @@ export interface SearchParams {
    */
   readonly minimaxWeight: number;
   /**
-   * The minimax weight in place of `minimaxWeight` once the root has at most `lateEmpties` empty
-   * squares: the late middle game, where one move turns a won game and the mean of a subtree,
-   * over replies a good opponent would not play, is too hopeful.
-   */
-  readonly lateMinimaxWeight: number;
-  /** From this many empty squares at the root down, selection weighs `lateMinimaxWeight`; 0: never. */
-  readonly lateEmpties: number;
-  /**
    * How selection weighs exploration: "ucb1", mean + c * sqrt(ln N / n); "puct", mean + c * P *
    * sqrt(N) / (1 + n) (AlphaZero's rule), P the child's share of a softmax over its siblings'
    * evaluations, `policyTemp` discs to a unit of log-odds: the evaluation stands in for a policy.
@@ -71,16 +63,6 @@ export interface SearchParams {
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
 export function searchUsesEvaluation(params: SearchParams): boolean {
   return params.leaf === "eval" || params.priorVisits > 0;
-}
-
-/** The weight of the minimax value in selection for a root with `empties` empty squares. */
-export function minimaxWeightAt(params: SearchParams, empties: number): number {
-  return empties <= params.lateEmpties ? params.lateMinimaxWeight : params.minimaxWeight;
-}
-
-/** Whether the search keeps minimax values at all: some root gives them a weight. */
-export function searchUsesMinimax(params: SearchParams): boolean {
-  return params.minimaxWeight > 0 || (params.lateEmpties > 0 && params.lateMinimaxWeight > 0);
 }
 
 /**
@@ -108,8 +90,6 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   maxNodes: 16_000_000,
   solveEmpties: 8,
   minimaxWeight: 0.2,
-  lateMinimaxWeight: 0.2,
-  lateEmpties: 0,
   // PUCT at c 1.5 and temperature 4 scored 0.640 against UCB1 over 100 games at 0.25 s a move,
   // the best of five settings, and 0.650 against Zebra depth 18 at 1 s, where UCB1 had 0.613
   // (docs/lab/2026-11-27-strength.md).
@@ -131,5 +111,4 @@ export const CLASSIC_SEARCH_PARAMS: SearchParams = {
   priorVisits: 0,
   ppR: 0,
   minimaxWeight: 0,
-  lateMinimaxWeight: 0,
 };

@@ -7,13 +7,7 @@ import { cannotChange } from "./earlyStop.js";
 import { type RootLine, moveRoot } from "./keptTree.js";
 import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
-import {
-  type SearchParams,
-  minimaxWeightAt,
-  searchUsesEvaluation,
-  searchUsesMinimax,
-  searchUsesPuct,
-} from "./params.js";
+import { type SearchParams, searchUsesEvaluation, searchUsesPuct } from "./params.js";
 import { Priors } from "./priors.js";
 import { Proof } from "./proof.js";
 import { prove } from "./proving.js";
@@ -120,14 +114,13 @@ export class Search {
       used === undefined ? undefined : new Priors(used, params.evalScale, used.childValues?.(), params.policyTemp);
     this.tree = tree ?? new Tree(params.maxNodes);
     this.configureTree(this.tree);
-    // The middle game's weight until a root says otherwise (choose, searchShared).
-    this.tree.minimaxWeight = params.minimaxWeight;
   }
 
   /** Sets a tree, the search's own or one shared with it, to this search's parameters. */
   private configureTree(tree: Tree): void {
     tree.priorVisits = this.params.priorVisits;
     tree.spreads = this.params.ppR > 0;
+    tree.minimaxWeight = this.params.minimaxWeight;
     tree.puct = searchUsesPuct(this.params);
     tree.puctGrowth = this.params.puctGrowth;
   }
@@ -164,7 +157,6 @@ export class Search {
     ) {
       throw new Error(`a tree of ${this.params.maxNodes} nodes cannot hold the root's moves`);
     }
-    this.tree.setMinimaxWeight(minimaxWeightAt(this.params, emptySquares(root)));
     const deadline = started + (limits.timeMs ?? Infinity);
     this.lastStartMs = this.now() - started;
     const { progress } = limits;
@@ -200,7 +192,6 @@ export class Search {
     const started = this.now();
     this.tree = tree;
     this.configureTree(tree);
-    tree.setMinimaxWeight(minimaxWeightAt(this.params, emptySquares(root)));
     this.rootPosition = root;
     // This search's own game line is not the tree's: its next choose starts afresh.
     this.rootLine = null;
@@ -303,7 +294,7 @@ export class Search {
     const evaluated = this.params.leaf === "eval";
     const { ppR, ppMinVisits } = this.params;
     const c = searchUsesPuct(this.params) ? this.params.puctC : this.params.ucbC;
-    const minimax = searchUsesMinimax(this.params);
+    const minimax = this.params.minimaxWeight > 0;
     const lookahead = this.params.leafLookahead;
     let runVisits = 0;
     // A leaf solve can cost a hundred playouts' time: the clock is read after each.
@@ -455,9 +446,4 @@ export class Search {
     }
     return runVisits;
   }
-}
-
-/** The empty squares of a position. */
-function emptySquares(p: Position): number {
-  return 64 - popcount(p.playerLo | p.opponentLo) - popcount(p.playerHi | p.opponentHi);
 }

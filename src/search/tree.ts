@@ -363,17 +363,6 @@ export class Tree {
     return minimax[node] !== before;
   }
 
-  /**
-   * Sets `minimaxWeight` (SearchParams.lateMinimaxWeight changes it at a root); when it changes,
-   * every node's selection terms are recomputed, as they hold the mix.
-   */
-  setMinimaxWeight(a: number): void {
-    if (a === this.minimaxWeight) return;
-    this.minimaxWeight = a;
-    // Stryker disable next-line EqualityOperator: a node past the end is cleared when it is handed out.
-    for (let n = 0; n < this.size; n++) this.refresh(n);
-  }
-
   /** Adds one result in [0, 1], for the player who moved into the node. */
   record(node: number, result: number): void {
     const visits = this.visits[node]! + 1;

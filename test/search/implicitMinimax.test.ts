@@ -11,7 +11,6 @@ import {
   Tree,
   parseCode,
 } from "../../src/index.js";
-import { minimaxWeightAt } from "../../src/search/params.js";
 import { discCount } from "./discCount.js";
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -168,50 +167,5 @@ describe("implicit minimax backups", () => {
     ];
     expect(line(0)).toEqual(before);
     expect(line(0.5)).not.toEqual(before);
-  });
-
-  it.each([
-    // lateEmpties, empties at the root, the weight
-    [0, 60, 0.2],
-    [0, 1, 0.2],
-    [30, 31, 0.2],
-    [30, 30, 0.7],
-    [30, 12, 0.7],
-  ])("with lateEmpties %i a root of %i empties weighs the minimax value %f", (lateEmpties, empties, weight) => {
-    expect(minimaxWeightAt(params({ minimaxWeight: 0.2, lateMinimaxWeight: 0.7, lateEmpties }), empties)).toBe(weight);
-  });
-
-  it("from lateEmpties down, selection reads the late weight in every node, the reused ones too", () => {
-    const tree = ownTree();
-    const s = evaluated({ minimaxWeight: 0.4, lateMinimaxWeight: 0.9, lateEmpties: 59 }, tree);
-    const game = new Game();
-    const k = DEFAULT_SEARCH_PARAMS.priorVisits;
-    /** How many nodes of the root's subtree read the mean and minimax value mixed with weight a, and whether all do. */
-    const mixedWith = (a: number): number => {
-      let nodes = 0;
-      const stack = [tree.root];
-      while (stack.length > 0) {
-        const n = stack.pop()!;
-        const first = tree.firstChild[n]!;
-        for (let c = first; c < first + tree.childCount[n]!; c++) stack.push(c);
-        if (n === tree.root) continue;
-        const mean = (tree.total[n]! + k * tree.prior[n]!) / (tree.visits[n]! + k);
-        expect(tree.selectionTerms[2 * n]).toBeCloseTo((1 - a) * mean + a * tree.minimax[n]!, 9);
-        nodes++;
-      }
-      return nodes;
-    };
-    s.choose(game, { visits: 1500 });
-    expect(mixedWith(0.4)).toBeGreaterThan(500);
-    game.play(s.choose(game, { visits: 1 }).move);
-    // One visit more: the subtree's nodes were mixed anew when the root reached 59 empties.
-    s.choose(game, { visits: 1 });
-    expect(mixedWith(0.9)).toBeGreaterThan(100);
-  });
-
-  it("with no weight in the middle game and one late, the values are kept from the start", () => {
-    const tree = ownTree();
-    evaluated({ minimaxWeight: 0, lateMinimaxWeight: 0.5, lateEmpties: 20 }, tree).choose(new Game(), { visits: 2000 });
-    expect(checkNegamax(tree)).toBeGreaterThan(50);
   });
 });

@@ -183,7 +183,7 @@ describe("engine command line", () => {
   });
 
   const KEYS =
-    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, lateMinimaxWeight, lateEmpties, selection, puctC, policyTemp, puctGrowth, leafLookahead, ppMinVisits, timeAllocation, earlyStop";
+    "ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, puctGrowth, leafLookahead, ppMinVisits, timeAllocation, earlyStop";
   it.each([
     [["--tune"], "--tune needs a value KEY=VALUE"],
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
@@ -230,8 +230,6 @@ describe("engine command line", () => {
       ["leaf", "eval|playout", "eval"],
       ["evalScale", "0.1 to 1000", "7"],
       ["minimaxWeight", "0 to 1", "0.2"],
-      ["lateMinimaxWeight", "0 to 1", "0.2"],
-      ["lateEmpties", "0 to 60", "0"],
       ["selection", "ucb1|puct", "puct"],
       ["puctC", "0 to 100", "1.5"],
       ["policyTemp", "0.1 to 1000", "4"],

@@ -184,7 +184,7 @@ describe("over stdin/stdout", () => {
     [["--tune", "ucbC"], '--tune: expected KEY=VALUE, got "ucbC"'],
     [
       ["--tune", "cUCB=1"],
-      '--tune: unknown key "cUCB"; the keys are ucbC, priorVisits, leaf, evalScale, minimaxWeight, lateMinimaxWeight, lateEmpties, selection, puctC, policyTemp, puctGrowth, leafLookahead, ppMinVisits, timeAllocation, earlyStop',
+      '--tune: unknown key "cUCB"; the keys are ucbC, priorVisits, leaf, evalScale, minimaxWeight, selection, puctC, policyTemp, puctGrowth, leafLookahead, ppMinVisits, timeAllocation, earlyStop',
     ],
     [["--tune", "ucbC=big"], '--tune: ucbC: expected a number from 0 to 100, got "big"'],
     [["--no-pp"], 'unknown option "--no-pp"'],
