@@ -334,8 +334,9 @@ train-ensemble: othello
 
 # The opening book (docs/book.md), built by our alpha-beta searches from the start position, the
 # shipped book's settings; resumable (the file is written after each position: run it again after
-# an interruption, BOOK_ARGS="... --time-limit 600" to stop within a time). Rebuild the book after
-# new weights, and then the program (make), which ships it.
+# an interruption, BOOK_ARGS="... --time-limit 600" to stop within a time). It grows the shipped
+# file; after new weights, build a new one into an empty file (docs/book.md, "The shipped book"),
+# move it in place, and make the program, which ships it.
 BOOK_ARGS ?= --plies 10 --window 2 --depth 10
 book: othello
 	./othello book build book/opening.book $(BOOK_ARGS)
