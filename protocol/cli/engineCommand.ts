@@ -1,9 +1,8 @@
 import { createConnection } from "node:net";
 import { type Book, type Evaluation, type Result, err, ok } from "../../src/index.js";
-import { loadEvaluation, needsEvaluation } from "../engine/evaluationWeights.js";
+import { loadEvaluation } from "../engine/evaluationWeights.js";
+import { type EngineOptions, type EngineProtocol, needsEvaluation, usesBook } from "../engine/engineOptions.js";
 import {
-  type EngineOptions,
-  type EngineProtocol,
   ENGINE_OPTIONS,
   type Endpoint,
   TUNING_KEYS,
@@ -11,11 +10,12 @@ import {
   engineCommandLine,
 } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
-import { loadBook, usesBook } from "../engine/openingBook.js";
+import { loadBook } from "../engine/openingBook.js";
 import { nboardProtocol } from "../engine/nboard.js";
 import { otpProtocol } from "../engine/otp.js";
 import { type Channel, serve } from "../engine/serve.js";
 import { Session } from "../engine/session.js";
+import { NODE_THREADS } from "../threads/nodeThreads.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 
 /** The engine as a program; `subcommands` are the synopsis lines of othello's other subcommands, for the usage. */
@@ -93,7 +93,7 @@ export async function engineCommand(
     }
     book = loaded.value;
   }
-  const session = new Session(options, log, undefined, evaluation, book);
+  const session = new Session(options, log, undefined, evaluation, book, NODE_THREADS);
   // Someone typing at a terminal is told what to type; a controller on a pipe gets nothing extra.
   if (endpoint.kind === "stdio" && process.stdin.isTTY === true) log(terminalGreeting(options.protocol));
   if (options.verbose)

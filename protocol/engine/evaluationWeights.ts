@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Evaluation, type Result, type Weights, err, ok, parseWeights, searchUsesEvaluation } from "../../src/index.js";
+import { Evaluation, type Result, type Weights, err, ok, parseWeights } from "../../src/index.js";
 import { printable } from "../text/numbers.js";
-import type { EngineOptions } from "./options.js";
 
 /**
  * The shipped weights: beside the bundle (build.mjs copies weights/eval.weights into dist/), or
@@ -45,9 +44,4 @@ export function shippedWeights(): Result<Weights> {
 export function loadEvaluation(file: string | undefined): Result<Evaluation> {
   const weights = file === undefined ? shippedWeights() : readWeights(file);
   return weights.ok ? ok(new Evaluation(weights.value)) : weights;
-}
-
-/** Whether the engine with these options plays with the pattern evaluation (and so must load it). */
-export function needsEvaluation(options: EngineOptions): boolean {
-  return options.chooser === "alphabeta" || (options.chooser === "search" && searchUsesEvaluation(options.search));
 }

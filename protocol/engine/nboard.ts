@@ -10,10 +10,10 @@ import {
   ok,
   parseGgf,
   parseGgfMove,
+  type RootChild,
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
-import type { RootChild } from "../threads/rootMerge.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Book, type Result, err, parseBook } from "../../src/index.js";
 import { printable } from "../text/numbers.js";
-import type { EngineOptions } from "./options.js";
 
 /**
  * The shipped book: beside the bundle (build.mjs copies book/opening.book into dist/), or in
@@ -32,9 +31,4 @@ export function loadBook(file: string | undefined): Result<Book> {
   if (shipped === undefined)
     return err(`the built-in opening book is missing: expected ${SHIPPED[0]} beside the program (make builds it)`);
   return readBook(shipped);
-}
-
-/** Whether the engine with these options plays from a book (and so must load it): random moves do not. */
-export function usesBook(options: EngineOptions): boolean {
-  return options.book && options.chooser !== "random";
 }

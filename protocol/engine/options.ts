@@ -12,6 +12,7 @@ import {
   ok,
 } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
+import { DEFAULT_OTP_MAX_MOVE_SECONDS, type EngineOptions, type Parallelisation } from "./engineOptions.js";
 import {
   type KeySpec,
   type KeyTable,
@@ -26,73 +27,6 @@ import {
   parseOptions,
   valued,
 } from "../text/optionTable.js";
-
-/** What the engine is told on its command line, whatever protocol and transport it serves. */
-export interface EngineOptions {
-  /** The reply to `name` (the course's students answer with their student id). */
-  readonly name: string;
-  /** Seeds every random choice; the same seed and commands give the same replies. */
-  readonly seed: number;
-  /** Draws the board on stderr after every change of the position. */
-  readonly verbose: boolean;
-  /** The protocol served: the course's OTP, GTP v2, or NBoard's engine protocol. */
-  readonly protocol: EngineProtocol;
-  /** Thinking time per move in seconds when the controller gives no clock. */
-  readonly time: number;
-  /** How a controller's main time is shared among the moves (a tuning key). */
-  readonly timeAllocation: TimeAllocation;
-  /** When the time saved carries over, a search stops once its move can no longer change (false: it searches its whole budget; a tuning key). */
-  readonly earlyStop: boolean;
-  /**
-   * A fixed number of visits a move instead of a time (reproducible with --seed): each is one
-   * descent of the tree, a playout only with random-playout leaves (--classic).
-   */
-  readonly visits: number | undefined;
-  /** The most any move may take, in seconds; undefined: the protocol's default (see `maxMoveSeconds`). */
-  readonly maxMoveTime: number | undefined;
-  /**
-   * Between commands, the tree search goes on in the game's position, its tree kept for the
-   * next move (GTP and NBoard only: under OTP the course judge runs both engines on one machine).
-   */
-  readonly ponder: boolean;
-  /** Seconds to wait for a TCP connection before giving up. */
-  readonly connectTimeout: number;
-  /** Seconds between `thinking:` lines while a search runs (for a page that shows it live); undefined: none. */
-  readonly progress?: number;
-  /** What chooses the moves after the solver: the tree search (UCT or flat UCB1, `search.algorithm`), the alpha-beta player, or none (random moves). */
-  readonly chooser: EngineChooser;
-  readonly search: SearchParams;
-  /** The alpha-beta player's deepest iteration, in plies. */
-  readonly alphaBetaDepth: number;
-  /** Threads searching each move at once. */
-  readonly threads: number;
-  /** With several threads: each its own tree, the root statistics merged ("root"), or one tree shared with virtual loss ("tree"). */
-  readonly parallel: Parallelisation;
-  /** A weights file for the evaluation instead of the built-in one (docs/evaluation.md). */
-  readonly weights?: string | undefined;
-  /** Whether known openings are played from the opening book (docs/book.md); not with random moves. */
-  readonly book: boolean;
-  /** The opening book's file instead of the shipped one. */
-  readonly bookFile?: string | undefined;
-}
-
-export type EngineProtocol = "otp" | "gtp" | "nboard";
-
-export type EngineChooser = "search" | "random" | "alphabeta";
-
-export type Parallelisation = "root" | "tree";
-
-/**
- * The course judge forfeits a genmove after 10 s. 8 s leaves 2 s for garbage collection, the
- * report, the reply on a loaded machine, and a solver's or search's last step before it looks
- * at the clock again.
- */
-export const DEFAULT_OTP_MAX_MOVE_SECONDS = 8;
-
-/** The ceiling on one move: the option, else 8 s under OTP and none under GTP or NBoard (whose controller keeps the clock, or sets the strength). */
-export function maxMoveSeconds(options: EngineOptions): number | undefined {
-  return options.maxMoveTime ?? (options.protocol === "otp" ? DEFAULT_OTP_MAX_MOVE_SECONDS : undefined);
-}
 
 /**
  * Thinking time per move without a clock from the controller: half the course judge's 10 s

@@ -9,8 +9,8 @@ import {
   type SolveResult,
   formatOtpMove,
   formatVertex,
+  type RootChild,
 } from "../../src/index.js";
-import type { RootChild } from "../threads/rootMerge.js";
 
 /**
  * The search's one line on the diagnostic stream; moves as GTP vertices with the OTP `x y` of

@@ -14,18 +14,17 @@ import {
   Random,
   RandomChooser,
   type Result,
+  type RootChild,
   type SearchLimits,
+  type Searcher,
   SolverFirst,
   TimeControl,
   TreeSearchChooser,
   ok,
 } from "../../src/index.js";
-import { needsEvaluation } from "./evaluationWeights.js";
-import { usesBook } from "./openingBook.js";
-import { type EngineOptions, maxMoveSeconds } from "./options.js";
-import { ParallelSearch } from "../threads/parallelSearch.js";
-import { ParallelSolver } from "../threads/parallelSolver.js";
-import type { RootChild } from "../threads/rootMerge.js";
+import { maxMoveSeconds, needsEvaluation, usesBook } from "./engineOptions.js";
+import { type EngineSolver, type EngineThreads, ONE_THREAD } from "./engineThreads.js";
+import type { EngineOptions } from "./engineOptions.js";
 import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
@@ -43,11 +42,11 @@ export class Session {
   /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
   readonly clock: TimeControl;
   /** Made at the first search: its trees (one a thread) are the engine's large allocations. */
-  private search: ParallelSearch | undefined;
+  private search: Searcher | undefined;
   /** Whether the tree is still to follow our last move (`tidy`). */
   private followPending = false;
   /** Made at the first solve: its transposition table is kept from move to move; with --threads N, N threads solve. */
-  private solver: ParallelSolver | undefined;
+  private solver: EngineSolver | undefined;
   /** The move chooser of --search, the solver before it (except for random moves). */
   private readonly chooser: MoveChooser;
   private thought: Choice | undefined;
@@ -68,6 +67,8 @@ export class Session {
     private readonly evaluation?: Evaluation,
     /** The opening book, played from when the options say so (usesBook). */
     private readonly book?: Book,
+    /** What it searches and solves on: its own thread by default, Node's threads for --threads (protocol/threads/nodeThreads.ts). */
+    private readonly threads: EngineThreads = ONE_THREAD,
   ) {
     if (needsEvaluation(options) && evaluation === undefined)
       throw new Error("these engine options need the session made with an evaluation");
@@ -177,7 +178,7 @@ export class Session {
     if (report.visits === 0 && report.elapsedMs < PONDER_STEP_MS) return false;
     // Root parallelisation has a pool a thread, tree parallelisation one for all. A pool is
     // full once it has less room than a node's children may need (fewer moves than squares).
-    const pools = report.sharedTree ? 1 : report.threads;
+    const pools = report.sharedTree === true ? 1 : (report.threads ?? 1);
     return report.nodes + pools * 64 < pools * this.options.search.maxNodes;
   }
 
@@ -223,7 +224,7 @@ export class Session {
     return this.thought;
   }
 
-  /** The search tree below the last searched position, as `ParallelSearch.children` reads it; [] before any search. */
+  /** The search tree below the last searched position, as `Searcher.children` reads it; [] before any search. */
   searchChildren(line: readonly Move[]): RootChild[] {
     return this.search?.children(line) ?? [];
   }
@@ -316,8 +317,8 @@ export class Session {
     };
   }
 
-  private searcher(): ParallelSearch {
-    this.search ??= new ParallelSearch(this.options, {
+  private searcher(): Searcher {
+    this.search ??= this.threads.searcher(this.options, {
       log: this.log,
       evaluation: this.evaluation,
       now: this.now,
@@ -330,11 +331,8 @@ export class Session {
    * One solver for the root solves (on --threads threads) and the search's leaves (on the
    * engine's thread, its `solver`): one transposition table.
    */
-  private sharedSolver(): ParallelSolver {
-    this.solver ??= new ParallelSolver(
-      { threads: this.options.threads, evaluation: this.evaluation, weights: this.options.weights },
-      this.log,
-    );
+  private sharedSolver(): EngineSolver {
+    this.solver ??= this.threads.solver(this.options, this.evaluation, this.log);
     return this.solver;
   }
 }

@@ -9,12 +9,13 @@ import {
   type Solver,
   Tree,
   formatCode,
+  makeThreadSearch,
+  type RootChild,
 } from "../../src/index.js";
-import type { Parallelisation } from "../engine/options.js";
+import type { Parallelisation } from "../engine/engineOptions.js";
 import { type ThreadResult, ResultSlot } from "./resultSlot.js";
-import { type RootChild, chooseRootChild, mergeRootChildren } from "./rootMerge.js";
+import { chooseRootChild, mergeRootChildren } from "./rootMerge.js";
 import { type SearchThread, type StartThread, startBundledWorker } from "./searchThread.js";
-import { makeThreadSearch } from "./threadSearch.js";
 import { wallClock } from "./wallClock.js";
 import type { SearchRequest, SearchWorkerData } from "./workerRequests.js";
 /** How long past the move's deadline a worker may take to answer: its clock is read every few visits, its answer is written at once. */

@@ -1,4 +1,4 @@
-import type { RootChild } from "./rootMerge.js";
+import type { RootChild } from "../../src/index.js";
 
 /** What a search thread answers: its work and its root children. */
 export interface ThreadResult {

@@ -1,7 +1,4 @@
-import { type Candidates, type ChildStats, type Proof, moveToPlay, proofOf } from "../../src/index.js";
-
-/** What the merge reads of a root child: no more, so that the tree's other counters may change. */
-export type RootChild = Pick<ChildStats, "move" | "visits" | "winRate" | "pruned" | "proven">;
+import { type Candidates, type Proof, type RootChild, moveToPlay, proofOf } from "../../src/index.js";
 
 /**
  * The root children of several searches of the same position, one entry per move in the order

@@ -1,6 +1,13 @@
-import { Game, type Move, type SearchParams, Tree, type TreeMemory, parseCode } from "../../src/index.js";
+import {
+  Game,
+  type Move,
+  type SearchParams,
+  Tree,
+  type TreeMemory,
+  makeThreadSearch,
+  parseCode,
+} from "../../src/index.js";
 import { ResultSlot } from "./resultSlot.js";
-import { makeThreadSearch } from "./threadSearch.js";
 import { wallClock } from "./wallClock.js";
 import type { Evaluation } from "../../src/index.js";
 

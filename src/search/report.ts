@@ -51,6 +51,9 @@ export interface ChildStats {
   readonly proven: Proven | undefined;
 }
 
+/** What a merge of several searches' roots, and a report of the root's moves, read of a child: no more. */
+export type RootChild = Pick<ChildStats, "move" | "visits" | "winRate" | "pruned" | "proven">;
+
 /** A search's own counts, which its report adds to what the tree says. */
 export interface SearchCounts {
   /** Visits of the root in this search. */

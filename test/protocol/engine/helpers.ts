@@ -3,7 +3,7 @@ import { answerOtp } from "../../../protocol/engine/otp.js";
 import { Session } from "../../../protocol/engine/session.js";
 import { loadEvaluation } from "../../../protocol/engine/evaluationWeights.js";
 import { DEFAULT_ALPHA_BETA_DEPTH, DEFAULT_SEARCH_PARAMS, type Evaluation } from "../../../src/index.js";
-import type { EngineOptions } from "../../../protocol/engine/options.js";
+import type { EngineOptions } from "../../../protocol/engine/engineOptions.js";
 
 /** Options for quick, reproducible tests: a small fixed search and a small tree. */
 export const TEST_OPTIONS: EngineOptions = {

@@ -5,15 +5,17 @@ import {
   DEFAULT_CONNECT_SECONDS,
   DEFAULT_MOVE_SECONDS,
   DEFAULT_NAME,
-  DEFAULT_OTP_MAX_MOVE_SECONDS,
   ENGINE_OPTIONS,
-  type EngineOptions,
   TUNING_KEYS,
   defaultEngineOptions,
-  maxMoveSeconds,
   parseEngineCommandLine,
   parseEngineName,
 } from "../../../protocol/engine/options.js";
+import {
+  DEFAULT_OTP_MAX_MOVE_SECONDS,
+  type EngineOptions,
+  maxMoveSeconds,
+} from "../../../protocol/engine/engineOptions.js";
 import { engineProgram } from "../../../protocol/cli/engineCommand.js";
 import { formatTuning, formatUsage } from "../../../protocol/cli/program.js";
 

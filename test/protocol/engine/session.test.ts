@@ -7,7 +7,7 @@ import { otpProtocol } from "../../../protocol/engine/otp.js";
 import type { Answer } from "../../../protocol/engine/serve.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { EngineOptions } from "../../../protocol/engine/options.js";
+import type { EngineOptions } from "../../../protocol/engine/engineOptions.js";
 import {
   CLASSIC_SEARCH_PARAMS,
   Evaluation,

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { type RootChild, chooseRootChild, mergeRootChildren } from "../../../protocol/threads/rootMerge.js";
+import type { RootChild } from "../../../src/index.js";
+import { chooseRootChild, mergeRootChildren } from "../../../protocol/threads/rootMerge.js";
 import { shippedEvaluation } from "../engine/helpers.js";
 import {
   DEFAULT_SEARCH_PARAMS,

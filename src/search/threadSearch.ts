@@ -1,4 +1,26 @@
-import { type Evaluation, Random, Search, type SearchParams, Solver, type Tree } from "../../src/index.js";
+import type { Evaluation } from "../eval/evaluation.js";
+import { Random } from "../random.js";
+import { Solver } from "../solver/solver.js";
+import type { SearchParams } from "./params.js";
+import type { SearchReport, RootChild } from "./report.js";
+import { Search, type SearchLimits } from "./search.js";
+import type { Tree } from "./tree.js";
+import type { Game } from "../game.js";
+import type { Move } from "../position.js";
+
+/**
+ * A tree search as the engine keeps it from move to move: `Search` on one thread, or several
+ * threads' (protocol/threads/parallelSearch.ts), whose report says how many searched.
+ */
+export interface Searcher {
+  choose(game: Game, limits: SearchLimits): SearchReport & { readonly threads?: number; readonly sharedTree?: boolean };
+  /** Forgets the tree: the next search starts afresh. */
+  reset(): void;
+  /** Moves the tree's root to the game's position between two searches. */
+  follow(game: Game): void;
+  /** The children of the node `line` leads to from the last search's root. */
+  children(line: readonly Move[]): RootChild[];
+}
 
 /** What a thread's search is made with besides its parameters. */
 export interface ThreadSearchInputs {
@@ -16,7 +38,7 @@ export interface ThreadSearchInputs {
 /**
  * The engine's tree search (random playouts, the exact solver for small leaves, the
  * evaluation) as every thread makes it: the session's own and each worker's
- * (searchWorker.ts), so what the search is built with reaches them all. The session passes
+ * (protocol/threads/searchWorker.ts), so what the search is built with reaches them all. The session passes
  * its clock (tests step it) and shares its solver (one transposition table for its root
  * solves and the search's leaves); a worker takes the real clock and a solver of its own.
  */
