@@ -12,8 +12,8 @@ import {
   randomPlayout,
 } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
-import type { Parallelisation } from "../engine/engineOptions.js";
-import { defaultEngineOptions, parseParallelisation, parseThreads } from "../engine/options.js";
+import { type Parallelisation, defaultEngineOptions } from "../engine/engineOptions.js";
+import { parseParallelisation, parseThreads } from "../engine/options.js";
 import { ParallelSearch } from "../threads/parallelSearch.js";
 import {
   type Children,

@@ -1,14 +1,14 @@
 import { createConnection } from "node:net";
 import { type Book, type Evaluation, type Result, err, ok } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
-import { type EngineOptions, type EngineProtocol, needsEvaluation, usesBook } from "../engine/engineOptions.js";
 import {
-  ENGINE_OPTIONS,
-  type Endpoint,
-  TUNING_KEYS,
+  type EngineOptions,
+  type EngineProtocol,
   defaultEngineOptions,
-  engineCommandLine,
-} from "../engine/options.js";
+  needsEvaluation,
+  usesBook,
+} from "../engine/engineOptions.js";
+import { ENGINE_OPTIONS, type Endpoint, TUNING_KEYS, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
 import { loadBook } from "../engine/openingBook.js";
 import { nboardProtocol } from "../engine/nboard.js";

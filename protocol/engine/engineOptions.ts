@@ -1,4 +1,10 @@
-import { type SearchParams, type TimeAllocation, searchUsesEvaluation } from "../../src/index.js";
+import {
+  DEFAULT_ALPHA_BETA_DEPTH,
+  DEFAULT_SEARCH_PARAMS,
+  type SearchParams,
+  type TimeAllocation,
+  searchUsesEvaluation,
+} from "../../src/index.js";
 
 // The engine's options and what an engine with them needs and allows, read by the session and by
 // the programs that make one (the command line's engine, whose parser is options.ts, and the
@@ -79,4 +85,40 @@ export function needsEvaluation(options: EngineOptions): boolean {
 /** Whether the engine with these options plays from a book (and so must load it): random moves do not. */
 export function usesBook(options: EngineOptions): boolean {
   return options.book && options.chooser !== "random";
+}
+
+/**
+ * Thinking time per move without a clock from the controller: half the course judge's 10 s
+ * genmove limit, which leaves room for garbage collection, start-up and a loaded machine.
+ */
+export const DEFAULT_MOVE_SECONDS = 5;
+
+/** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
+export const DEFAULT_CONNECT_SECONDS = 10;
+
+export const DEFAULT_NAME = "othello-uct";
+
+export function defaultEngineOptions(): EngineOptions {
+  return {
+    name: DEFAULT_NAME,
+    seed: Math.floor(Math.random() * 0x100000000),
+    verbose: false,
+    protocol: "otp",
+    time: DEFAULT_MOVE_SECONDS,
+    timeAllocation: "midgame",
+    earlyStop: false,
+    visits: undefined,
+    maxMoveTime: undefined,
+    ponder: false,
+    connectTimeout: DEFAULT_CONNECT_SECONDS,
+    chooser: "search",
+    search: DEFAULT_SEARCH_PARAMS,
+    alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
+    threads: 1,
+    // One shared tree scored 0.750 against a tree a thread at 2 threads and 1 s a move (docs/strength.md).
+    parallel: "tree",
+    weights: undefined,
+    book: true,
+    bookFile: undefined,
+  };
 }

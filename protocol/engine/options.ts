@@ -12,7 +12,15 @@ import {
   ok,
 } from "../../src/index.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
-import { DEFAULT_OTP_MAX_MOVE_SECONDS, type EngineOptions, type Parallelisation } from "./engineOptions.js";
+import {
+  DEFAULT_CONNECT_SECONDS,
+  DEFAULT_MOVE_SECONDS,
+  DEFAULT_NAME,
+  DEFAULT_OTP_MAX_MOVE_SECONDS,
+  type EngineOptions,
+  type Parallelisation,
+  defaultEngineOptions,
+} from "./engineOptions.js";
 import {
   type KeySpec,
   type KeyTable,
@@ -28,13 +36,6 @@ import {
   valued,
 } from "../text/optionTable.js";
 
-/**
- * Thinking time per move without a clock from the controller: half the course judge's 10 s
- * genmove limit, which leaves room for garbage collection, start-up and a loaded machine.
- */
-export const DEFAULT_MOVE_SECONDS = 5;
-/** The course asks engines to connect within 10 s of their start: an address silent for as long is given up. */
-export const DEFAULT_CONNECT_SECONDS = 10;
 /** A pool of this many nodes, 68 bytes each, takes about 2.2 GB, within the course's 4 GiB. */
 const MAX_NODES = 32_000_000;
 /**
@@ -57,7 +58,6 @@ export interface EngineCommandLine {
   readonly endpoint: Endpoint;
 }
 
-export const DEFAULT_NAME = "othello-uct";
 const DEFAULT_HOST = "127.0.0.1";
 /** The course's limit on the `name` reply. */
 const MAX_NAME_BYTES = 514;
@@ -391,31 +391,6 @@ function classicSettings(): Partial<SearchParams> {
 function classicCommandLine(): string {
   const { leaf, priorVisits, ucbC, ppR } = classicSettings();
   return `--tune leaf=${leaf} --tune priorVisits=${priorVisits} --tune ucbC=${ucbC} --pp-r ${ppR}`;
-}
-
-export function defaultEngineOptions(): EngineOptions {
-  return {
-    name: DEFAULT_NAME,
-    seed: Math.floor(Math.random() * 0x100000000),
-    verbose: false,
-    protocol: "otp",
-    time: DEFAULT_MOVE_SECONDS,
-    timeAllocation: "midgame",
-    earlyStop: false,
-    visits: undefined,
-    maxMoveTime: undefined,
-    ponder: false,
-    connectTimeout: DEFAULT_CONNECT_SECONDS,
-    chooser: "search",
-    search: DEFAULT_SEARCH_PARAMS,
-    alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
-    threads: 1,
-    // One shared tree scored 0.750 against a tree a thread at 2 threads and 1 s a move (docs/strength.md).
-    parallel: "tree",
-    weights: undefined,
-    book: true,
-    bookFile: undefined,
-  };
 }
 
 /** Options (before or after the address) and at most two positional arguments: `[IP] PORT`. */

@@ -2,17 +2,17 @@ import { describe, expect, it } from "vitest";
 import { unwrapUsage } from "../text/usageLines.js";
 import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
 import {
-  DEFAULT_CONNECT_SECONDS,
-  DEFAULT_MOVE_SECONDS,
-  DEFAULT_NAME,
   ENGINE_OPTIONS,
   TUNING_KEYS,
-  defaultEngineOptions,
   parseEngineCommandLine,
   parseEngineName,
 } from "../../../protocol/engine/options.js";
 import {
+  DEFAULT_CONNECT_SECONDS,
+  DEFAULT_MOVE_SECONDS,
+  DEFAULT_NAME,
   DEFAULT_OTP_MAX_MOVE_SECONDS,
+  defaultEngineOptions,
   type EngineOptions,
   maxMoveSeconds,
 } from "../../../protocol/engine/engineOptions.js";
