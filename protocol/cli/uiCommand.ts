@@ -237,6 +237,8 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     maxSeconds: MAX_SECONDS,
     hints: opponentPlan.kind === "process" && opponentPlan.ours,
     exactEmpties: ANALYSIS_LIMITS.exactEmpties,
+    levels: [],
+    level: 0,
   };
   const analyst = new Analyst(shippedWeights);
   const server = createUiServer(page.value, info, opponents, analyst);

@@ -149,3 +149,25 @@ export function parseRootMoves(line: string): RootMoves | undefined {
   }
   return { word: root[1] as RootMoves["word"], side: root[2] as RootMoves["side"], moves };
 }
+
+/** The last report among `lines`, progress reports included. */
+export function lastReport(lines: readonly string[]): EngineReport | undefined {
+  let report: EngineReport | undefined;
+  for (const line of lines) report = parseEngineReport(line) ?? report;
+  return report;
+}
+
+/** The last moves line of a search that runs (`thinking`) or has ended (`search`). */
+export function lastMoves(lines: readonly string[], word: RootMoves["word"]): RootMoves | undefined {
+  let moves: RootMoves | undefined;
+  for (const line of lines) {
+    const parsed = parseRootMoves(line);
+    if (parsed?.word === word) moves = parsed;
+  }
+  return moves;
+}
+
+/** The last report that is not a progress report. */
+export function finalReport(lines: readonly string[]): EngineReport | undefined {
+  return lastReport(lines.filter((line) => !line.startsWith("thinking:")));
+}

@@ -1,4 +1,4 @@
-import { type AlphaBeta, type Move, PASS, type Position, type Solver } from "../../src/index.js";
+import { type AlphaBeta, type Move, PASS, type Position, type Solver, formatVertex } from "../../src/index.js";
 
 /**
  * What the page's review and hints know of a position besides the engine's search: the exact
@@ -108,4 +108,43 @@ export function exactScores(
     scores.push({ move, score: -after.score });
   }
   return scores;
+}
+
+/** One line of `POST /api/review`'s answer: a move of the game (`ply` its index) against the best move there. */
+export type ReviewLine =
+  | { readonly ply: number; readonly move: string; readonly by: "forced" }
+  | {
+      readonly ply: number;
+      readonly move: string;
+      readonly by: "exact" | "search";
+      readonly depth: number;
+      readonly best: string;
+      /** The mover's values in discs, with best play and after the move played, and the difference. */
+      readonly bestValue: number;
+      readonly playedValue: number;
+      readonly loss: number;
+    }
+  /** The last line: the moves reviewed and the time it took. */
+  | { readonly done: true; readonly moves: number; readonly seconds: number }
+  /** Instead of the last line, when the analysis failed. */
+  | { readonly error: string };
+
+const vertex = (move: Move): string => formatVertex(move).toLowerCase();
+
+/** Disc values to the hundredth: the evaluation's decimals beyond say nothing. */
+export const hundredths = (value: number): number => Math.round(value * 100) / 100;
+
+/** A move's review as a line of the review's answer (`POST /api/review`, or the page's worker). */
+export function reviewLine(ply: number, move: Move, review: MoveReview): ReviewLine {
+  if (review.by === "forced") return { ply, move: vertex(move), by: "forced" };
+  return {
+    ply,
+    move: vertex(move),
+    by: review.by,
+    depth: review.depth,
+    best: vertex(review.best),
+    bestValue: hundredths(review.bestValue),
+    playedValue: hundredths(review.playedValue),
+    loss: hundredths(review.loss),
+  };
 }

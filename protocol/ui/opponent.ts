@@ -1,6 +1,6 @@
 import { type Colour, Game, type Move, PASS, type Result, err, formatVertex, ok } from "../../src/index.js";
 import type { EngineClient } from "../controller/engineClient.js";
-import { type EngineReport, type RootMoves, parseEngineReport, parseRootMoves } from "./engineReport.js";
+import { type EngineReport, type RootMoves, finalReport, lastMoves, lastReport } from "./engineReport.js";
 
 /** One working connection to an engine, however it is reached (a child process, a TCP peer). */
 export interface EngineLink {
@@ -191,25 +191,4 @@ export class Opponent {
     this.forget();
     return err(`${link.name}: ${reason}${words.length > 0 ? ` (its last words: ${words.join(" / ")})` : ""}`);
   }
-}
-
-function lastReport(lines: readonly string[]): EngineReport | undefined {
-  let report: EngineReport | undefined;
-  for (const line of lines) report = parseEngineReport(line) ?? report;
-  return report;
-}
-
-/** The last moves line of a search that runs (`thinking`) or has ended (`search`). */
-function lastMoves(lines: readonly string[], word: RootMoves["word"]): RootMoves | undefined {
-  let moves: RootMoves | undefined;
-  for (const line of lines) {
-    const parsed = parseRootMoves(line);
-    if (parsed?.word === word) moves = parsed;
-  }
-  return moves;
-}
-
-/** The last report that is not a progress report. */
-function finalReport(lines: readonly string[]): EngineReport | undefined {
-  return lastReport(lines.filter((line) => !line.startsWith("thinking:")));
 }

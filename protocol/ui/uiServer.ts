@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Game, type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
 import type { Analysis } from "./analyst.js";
 import type { EngineReport, RootMoves } from "./engineReport.js";
-import type { MoveReview } from "./moveAnalysis.js";
+import { type ReviewLine, hundredths, reviewLine } from "./moveAnalysis.js";
 import type { Opponent } from "./opponent.js";
 
 /** The page's files by their path on the server: these, and nothing else, are ever served. */
@@ -41,6 +41,19 @@ export interface UiInfo {
   readonly hints: boolean;
   /** Positions with at most this many empty squares have exact scores (`POST /api/solve`), and their moves are reviewed exactly. */
   readonly exactEmpties: number;
+  /** The levels the engine offers, weakest first (none: the server's engine plays at the time per move alone), and the one to start at. */
+  readonly levels: readonly PageLevel[];
+  readonly level: number;
+}
+
+/** A level as the page offers it. */
+export interface PageLevel {
+  readonly level: number;
+  /** Its name in the picker, and what it means for a person. */
+  readonly name: string;
+  readonly about: string;
+  /** It thinks for the time per move (the top level); the others think a fixed amount. */
+  readonly timed: boolean;
 }
 
 /**
@@ -62,25 +75,6 @@ export interface MoveAnswer {
   /** Our engine's root moves at the end of its search; undefined for other engines, a solve and forced moves. */
   readonly moves: RootMoves | undefined;
 }
-
-/** One line of `POST /api/review`'s answer: a move of the game (`ply` its index) against the best move there. */
-export type ReviewLine =
-  | { readonly ply: number; readonly move: string; readonly by: "forced" }
-  | {
-      readonly ply: number;
-      readonly move: string;
-      readonly by: "exact" | "search";
-      readonly depth: number;
-      readonly best: string;
-      /** The mover's values in discs, with best play and after the move played, and the difference. */
-      readonly bestValue: number;
-      readonly playedValue: number;
-      readonly loss: number;
-    }
-  /** The last line: the moves reviewed and the time it took. */
-  | { readonly done: true; readonly moves: number; readonly seconds: number }
-  /** Instead of the last line, when the analysis failed. */
-  | { readonly error: string };
 
 /** `POST /api/solve`'s answer: the exact final disc difference for the mover after each legal move, or null (see `UiInfo.exactEmpties`). */
 export interface SolveAnswer {
@@ -188,23 +182,6 @@ export interface ThinkingAnswer {
 }
 
 const vertex = (move: Move): string => formatVertex(move).toLowerCase();
-
-/** Disc values to the hundredth: the evaluation's decimals beyond say nothing. */
-const hundredths = (value: number): number => Math.round(value * 100) / 100;
-
-function reviewLine(ply: number, move: Move, review: MoveReview): ReviewLine {
-  if (review.by === "forced") return { ply, move: vertex(move), by: "forced" };
-  return {
-    ply,
-    move: vertex(move),
-    by: review.by,
-    depth: review.depth,
-    best: vertex(review.best),
-    bestValue: hundredths(review.bestValue),
-    playedValue: hundredths(review.playedValue),
-    loss: hundredths(review.loss),
-  };
-}
 
 /**
  * The page's server: the page's own files; `GET /api/info`; `POST /api/move`, which asks the

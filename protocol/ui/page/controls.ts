@@ -14,8 +14,12 @@ export interface PageActions {
   newGame(): void;
   undo(): void;
   askHint(): void;
-  /** The engine failed: ask it again. */
+  /** The engine failed, or was stopped: ask it again. */
   retry(): void;
+  /** Ends the engine's search under way. */
+  stop(): void;
+  /** The level chosen in `picker`. */
+  setLevel(picker: HTMLSelectElement): void;
   startReview(): void;
   copyMoves(): void;
   copyGgf(): void;
@@ -43,6 +47,9 @@ export function listenToControls(page: PageActions): void {
   element("hint").addEventListener("click", () => page.askHint());
   element("review").addEventListener("click", () => page.startReview());
   element("retry").addEventListener("click", () => page.retry());
+  element("stop").addEventListener("click", () => page.stop());
+  const level = element<HTMLSelectElement>("level");
+  level.addEventListener("change", () => page.setLevel(level));
   element("copy").addEventListener("click", () => page.copyMoves());
   element("copy-ggf").addEventListener("click", () => page.copyGgf());
   element("load").addEventListener("submit", (event) => {
@@ -81,6 +88,7 @@ function shortcut(page: PageActions, event: KeyboardEvent): void {
     h: () => page.askHint(),
     v: () => page.toggleHints(),
     r: () => page.startReview(),
+    s: () => page.stop(),
   };
   const action = actions[event.key.toLowerCase()];
   if (action === undefined) return;

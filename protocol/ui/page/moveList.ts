@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Move } from "../../../src/index.js";
-import type { ReviewLine } from "../uiServer.js";
-import type { Connection } from "./connection.js";
+import type { ReviewLine } from "../moveAnalysis.js";
+import type { PageEngine } from "./pageEngine.js";
 import { element } from "./element.js";
 import { type MoveItem, type PlyLine, describeMove, lossText, lostDiscs, moveItems, reviewSummary } from "./review.js";
 
@@ -22,7 +22,7 @@ function take(review: ReviewState, line: ReviewLine): void {
 
 /**
  * The game's moves as the page lists them, each a button that shows the board after it (its
- * `data-ply`, the move's index: controls.ts), and their review by the server: the moves that
+ * `data-ply`, the move's index: controls.ts), and their review by the engine: the moves that
  * lost discs marked as the review's lines come.
  */
 export class MoveList {
@@ -30,7 +30,7 @@ export class MoveList {
 
   /** `changed`: the review has news, for the page to show. */
   constructor(
-    private readonly connection: Connection,
+    private readonly engine: PageEngine,
     private readonly changed: () => void,
   ) {}
 
@@ -39,14 +39,14 @@ export class MoveList {
     return moveItems(moves, this.review);
   }
 
-  /** Reviews the game of `moves` on the server's analysis thread, each move shown as its line comes. */
+  /** Reviews the game of `moves` by the engine's analysis, each move shown as its line comes. */
   async start(moves: readonly Move[]): Promise<void> {
     this.drop();
     const review: ReviewState = { moves, lines: [], done: false, error: undefined, request: new AbortController() };
     this.review = review;
     this.changed();
     try {
-      for await (const lines of this.connection.review(moves, review.request.signal)) {
+      for await (const lines of this.engine.review(moves, review.request.signal)) {
         for (const line of lines) take(review, line);
         if (review === this.review) this.changed();
       }

@@ -1,5 +1,5 @@
 import { type Colour, type Move, parseVertex } from "../../../src/index.js";
-import type { ReviewLine } from "../uiServer.js";
+import type { ReviewLine } from "../moveAnalysis.js";
 import { capitalized, colourToMove, gameUpTo, signed, vertex } from "./pageGame.js";
 
 /**

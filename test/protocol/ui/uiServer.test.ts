@@ -27,6 +27,8 @@ const INFO: UiInfo = {
   maxSeconds: 60,
   hints: true,
   exactEmpties: 18,
+  levels: [],
+  level: 0,
 };
 const LIMITS = { replyMs: 3000, graceMs: 700 };
 

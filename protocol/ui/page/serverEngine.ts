@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 import { type Move, type Result, err, ok } from "../../../src/index.js";
-import type { MoveAnswer, ReviewLine, SolveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
+import type { ReviewLine } from "../moveAnalysis.js";
+import type { MoveAnswer, SolveAnswer, ThinkingAnswer, UiInfo } from "../uiServer.js";
+import type { PageEngine } from "./pageEngine.js";
 import { vertex } from "./pageGame.js";
 
 /** This tab's game id: the server gives each its own engine. */
@@ -22,22 +24,25 @@ const postJson = (path: string, body: unknown, signal?: AbortSignal): Promise<Re
 const movesText = (moves: readonly Move[]): string => moves.map(vertex).join(" ");
 
 /**
- * The page's connection to its server, `othello ui` (uiServer.ts): each question the page asks
- * is one request of the server's API, and comes back as its typed answer.
+ * The engine behind the page's server, `othello ui` (uiServer.ts): each question the page asks
+ * is one request of the server's API, and comes back as its typed answer. The server's engine
+ * has no levels, and a search under way runs to its end (its answer is dropped).
  */
-export class Connection {
+export class ServerEngine implements PageEngine {
   private readonly gameId = newGameId();
 
-  /** The server's settings and the name of the engine the page plays. */
-  async info(): Promise<UiInfo> {
-    const response = await fetch("/api/info");
-    return (await response.json()) as UiInfo;
+  async info(): Promise<Result<UiInfo>> {
+    try {
+      const response = await fetch("api/info");
+      return ok((await response.json()) as UiInfo);
+    } catch {
+      return err("The server does not answer: is othello ui still running?");
+    }
   }
 
-  /** The engine's move after `moves`, searched for `seconds`; or why there is none. */
   async move(moves: readonly Move[], seconds: number): Promise<Result<MoveAnswer>> {
     try {
-      const response = await postJson("/api/move", { game: this.gameId, moves: movesText(moves), seconds });
+      const response = await postJson("api/move", { game: this.gameId, moves: movesText(moves), seconds });
       const body = (await response.json()) as MoveAnswer | { error: string };
       return "error" in body ? err(body.error) : ok(body);
     } catch (e) {
@@ -45,10 +50,11 @@ export class Connection {
     }
   }
 
-  /** The exact score of each move after `moves`; null when they were not solved (in time), or the request failed. */
+  stop(): void {}
+
   async solve(moves: readonly Move[], signal: AbortSignal): Promise<SolveAnswer["scores"]> {
     try {
-      const response = await postJson("/api/solve", { moves: movesText(moves) }, signal);
+      const response = await postJson("api/solve", { moves: movesText(moves) }, signal);
       const body = (await response.json()) as SolveAnswer | { error: string };
       return "scores" in body ? body.scores : null;
     } catch {
@@ -56,22 +62,17 @@ export class Connection {
     }
   }
 
-  /** How the engine's search for this tab's game stands; undefined when the server does not answer. */
   async thinking(): Promise<ThinkingAnswer | undefined> {
     try {
-      return (await (await fetch(`/api/thinking?game=${this.gameId}`)).json()) as ThinkingAnswer;
+      return (await (await fetch(`api/thinking?game=${this.gameId}`)).json()) as ThinkingAnswer;
     } catch {
       return undefined;
     }
   }
 
-  /**
-   * The review of `moves` by the server's analysis thread, as it comes: for each piece of the
-   * answer, the lines it completes (none when it ends inside one). Throws when the server refuses
-   * or the request fails.
-   */
+  /** The review by the server's analysis thread: a piece of the answer may end inside a line (then it completes none). */
   async *review(moves: readonly Move[], signal: AbortSignal): AsyncGenerator<ReviewLine[]> {
-    const response = await postJson("/api/review", { moves: movesText(moves) }, signal);
+    const response = await postJson("api/review", { moves: movesText(moves) }, signal);
     if (!response.ok || response.body === null) {
       const body = (await response.json()) as { error?: string };
       throw new Error(body.error ?? `status ${response.status}`);

@@ -1,0 +1,512 @@
+/// <reference lib="dom" />
+import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
+import type { RootMoves } from "../engineReport.js";
+import type { SolveAnswer, UiInfo } from "../uiServer.js";
+import { Board } from "./board.js";
+import { type PageActions, listenToControls } from "./controls.js";
+import { element } from "./element.js";
+import { EngineView } from "./engineView.js";
+import { squareValues } from "./hints.js";
+import { MoveList } from "./moveList.js";
+import type { PageEngine } from "./pageEngine.js";
+import {
+  type Mode,
+  MODES,
+  boardView,
+  capitalized,
+  colourToMove,
+  describeReport,
+  discsPlaced,
+  evaluationOf,
+  gameGgf,
+  gameUpTo,
+  loadRecord,
+  personPlays,
+  refusal,
+  resultText,
+  undoLength,
+  vertex,
+} from "./pageGame.js";
+import { bestSquare, lostDiscs } from "./review.js";
+
+/** How often the page asks how the engine's search stands while it thinks. */
+const THINKING_POLL_MS = 300;
+
+/**
+ * What is known of the moves of the position on the board, for the hints: the engine's root
+ * moves, and the exact scores near the end (undefined: not known yet; null: not solved in time).
+ */
+interface MoveValues {
+  root: RootMoves | undefined;
+  exact: SolveAnswer["scores"] | undefined;
+  /** The exact scores' request, while it runs. */
+  solving: AbortController | undefined;
+}
+
+const noValues = (): MoveValues => ({ root: undefined, exact: undefined, solving: undefined });
+
+/**
+ * The page in the browser: the game is kept here, and the engine (the server's, or the page's own
+ * on a worker: pageEngine.ts) is asked for its moves. What it shows and hears, each part in a
+ * file of its own: the board, the controls and keys, the engine's view, the move list with its
+ * review, and the engine.
+ */
+class Page implements PageActions {
+  private game = new Game();
+  private mode: Mode = "black";
+  private seconds = 1;
+  /** The engine's level (UiInfo.levels); the top one until the person chooses. */
+  private level = 0;
+  private info: UiInfo | undefined;
+  /** Bumped by every change of game or mode, so that an answer to an older question is dropped. */
+  private generation = 0;
+  /** A search under way: the engine's move, or a hint (`quiet`: asked by the hints, no notice when done). */
+  private thinking:
+    | {
+        readonly started: number;
+        readonly timer: number;
+        readonly poll: number;
+        readonly hint: boolean;
+        quiet: boolean;
+      }
+    | undefined;
+  private error: string | undefined;
+  private hint: Move | undefined;
+  private hintsOn = false;
+  private values: MoveValues = noValues();
+  /** The number of moves shown when stepping through the game; undefined: the game as it stands. */
+  private viewAt: number | undefined;
+  private readonly board = new Board((square) => this.clicked(square));
+  private readonly engine = new EngineView();
+  private readonly moveList: MoveList;
+
+  constructor(private readonly player: PageEngine) {
+    this.moveList = new MoveList(player, () => this.render());
+    listenToControls(this);
+  }
+
+  async start(): Promise<void> {
+    this.render();
+    const opponent = element("opponent");
+    const info = await this.player.info((text) => (opponent.textContent = text));
+    if (!info.ok) {
+      opponent.textContent = info.error;
+      return;
+    }
+    this.info = info.value;
+    this.seconds = this.info.seconds;
+    const input = element<HTMLInputElement>("seconds");
+    input.min = String(this.info.minSeconds);
+    input.max = String(this.info.maxSeconds);
+    input.value = String(this.seconds);
+    opponent.textContent = `against ${this.info.engine}`;
+    if (!this.info.hints) {
+      element<HTMLInputElement>("hints").disabled = true;
+      element("hints-note").textContent = `Hints need our engine: this page plays ${this.info.engine}.`;
+    }
+    this.showLevels(this.info);
+    this.advance();
+  }
+
+  /** The level picker, with what each level means; hidden when the engine has no levels. */
+  private showLevels(info: UiInfo): void {
+    const picker = element<HTMLSelectElement>("level");
+    element("level-label").hidden = info.levels.length === 0;
+    picker.replaceChildren(
+      ...info.levels.map(({ level, name }) => {
+        const option = document.createElement("option");
+        option.value = String(level);
+        option.textContent = name;
+        return option;
+      }),
+    );
+    this.level = info.level;
+    picker.value = String(this.level);
+    this.describeLevel();
+  }
+
+  private describeLevel(): void {
+    const level = this.info?.levels.find((l) => l.level === this.level);
+    element("level-note").textContent = level?.about ?? "";
+    element("seconds-label").hidden = level !== undefined && !level.timed;
+  }
+
+  private get engineToMove(): boolean {
+    return !this.game.isOver() && !personPlays(this.mode, colourToMove(this.game.position));
+  }
+
+  /** Plays forced passes, asks the engine when it is its turn, and shows where the game is. */
+  private advance(): void {
+    while (!this.game.isOver() && this.game.position.legalMoves()[0] === PASS) {
+      const side = capitalized(colourToMove(this.game.position));
+      this.play(PASS);
+      this.notice(`${side} has no legal move and passes.`);
+    }
+    if (this.engineToMove && this.error === undefined && this.info !== undefined) void this.askEngine(false);
+    this.analyse();
+    this.render();
+  }
+
+  /**
+   * With hints on, what the hints need of the position on the board: its exact scores near the
+   * end, and otherwise (or when the solve runs out of time) a search of it by the engine when
+   * the engine is not searching it already for its own move.
+   */
+  private analyse(): void {
+    const info = this.info;
+    if (!this.hintsOn || info?.hints !== true || this.game.isOver() || this.error !== undefined) return;
+    const solvable = this.game.position.empties() <= info.exactEmpties;
+    if (solvable && this.values.exact === undefined && this.values.solving === undefined) void this.askScores();
+    const searched = this.values.root !== undefined || this.thinking !== undefined;
+    if (!this.engineToMove && !searched && !(solvable && this.values.exact !== null)) void this.askEngine(true, true);
+  }
+
+  private play(move: Move): void {
+    const played = this.game.play(move);
+    if (!played.ok) throw new Error(`the page played an illegal move ${vertex(move)}: ${played.error}`);
+    this.engine.resize(this.game.moves.length);
+    this.hint = undefined;
+    this.newPosition();
+  }
+
+  /** The position on the board changed: what was known of its moves goes, and the board shows the game as it stands. */
+  private newPosition(): void {
+    this.values.solving?.abort();
+    this.values = noValues();
+    this.viewAt = undefined;
+  }
+
+  private clicked(square: Move): void {
+    if (this.viewAt !== undefined)
+      return this.notice(`This is the board after move ${this.viewAt}: End (or →) goes back to the game.`);
+    if (this.thinking !== undefined && !this.thinking.hint)
+      return this.notice("The engine is thinking: wait for its move.");
+    if (this.engineToMove)
+      return this.notice(`It is the engine's turn${this.error === undefined ? "" : ": ask it again, or undo"}.`);
+    const refused = refusal(this.game, square);
+    if (refused !== undefined) return this.notice(refused);
+    // A hint still being thought about is for the position before this move: it is ended, its answer dropped.
+    if (this.thinking !== undefined) this.generation++;
+    this.cancelThinking();
+    this.notice("");
+    this.play(square);
+    this.advance();
+  }
+
+  /**
+   * Asks the server for the engine's move: played when it is the engine's turn, only shown when
+   * `hint` (and only its values, without a notice, when `quiet`).
+   */
+  private async askEngine(hint: boolean, quiet = false): Promise<void> {
+    this.stopThinking();
+    const generation = ++this.generation;
+    const moves = [...this.game.moves];
+    const timer = window.setInterval(() => this.renderStatus(), 100);
+    const ply = discsPlaced(moves, moves.length) + 1;
+    const poll = window.setInterval(() => void this.pollThinking(generation, moves.length, ply), THINKING_POLL_MS);
+    this.thinking = { started: performance.now(), timer, poll, hint, quiet };
+    this.render();
+    const asked = await this.player.move(moves, this.seconds, this.level, hint);
+    if (generation !== this.generation) return; // the game or the mode changed meanwhile
+    const announce = this.thinking?.quiet !== true;
+    this.stopThinking();
+    if (!asked.ok) {
+      this.error = `The engine failed: ${asked.error}. The game so far is kept.`;
+      this.render();
+      return;
+    }
+    const answer = asked.value;
+    const move = answer.move === "pass" ? PASS : parseVertex(answer.move);
+    const legal = typeof move === "number" ? move : move.ok ? move.value : undefined;
+    if (legal === undefined || !this.game.position.isLegal(legal)) {
+      this.error = `The engine answered ${answer.move}, which is not a legal move here. The game so far is kept.`;
+      this.render();
+      return;
+    }
+    this.engine.report(describeReport(answer.report));
+    if (hint) {
+      this.values.root = answer.moves ?? this.values.root;
+      if (announce) {
+        this.hint = legal;
+        this.notice(`The engine would play ${answer.move}.`);
+      }
+      this.render();
+      return;
+    }
+    this.play(legal);
+    this.engine.record(
+      this.game.moves.length - 1,
+      evaluationOf(answer.report, discsPlaced(this.game.moves, this.game.moves.length)),
+    );
+    this.advance();
+  }
+
+  askHint(): void {
+    if (this.game.isOver()) return this.notice("The game is over.");
+    // The hints' own search of this position answers it.
+    if (this.thinking?.quiet === true) {
+      this.thinking.quiet = false;
+      return;
+    }
+    if (this.engineToMove || this.thinking !== undefined) return this.notice("The engine is on the move already.");
+    this.error = undefined;
+    void this.askEngine(true);
+  }
+
+  /** The exact score of each move of the position on the board, for the hints. */
+  private async askScores(): Promise<void> {
+    const values = this.values;
+    const request = new AbortController();
+    values.solving = request;
+    const scores = await this.player.solve(this.game.moves, request.signal);
+    if (values !== this.values) return; // another position by now
+    values.solving = undefined;
+    values.exact = scores;
+    // Not solved in time: the engine's search will do.
+    this.analyse();
+    this.render();
+  }
+
+  /**
+   * Shows how the engine's search of the game's first `asked` moves stands while it thinks (our
+   * engine says so every quarter second); `ply` is the graph's x of its view.
+   */
+  private async pollThinking(generation: number, asked: number, ply: number): Promise<void> {
+    const answer = await this.player.thinking();
+    if (answer === undefined) return; // the move's own request reports a server that is gone
+    // The engine may still be searching for an earlier question (a hint the person played past).
+    if (generation !== this.generation || this.thinking === undefined || answer.report === null) return;
+    if (answer.ply !== asked) return;
+    if (!this.thinking.quiet) this.engine.report(`Thinking: ${describeReport(answer.report)}`);
+    this.engine.live = this.thinking.hint ? undefined : evaluationOf(answer.report, ply);
+    this.values.root = answer.moves ?? this.values.root;
+    this.render();
+  }
+
+  /** A search no longer wanted: ended at once (the engine's answer would be dropped anyway). */
+  private cancelThinking(): void {
+    if (this.thinking !== undefined) this.player.stop();
+    this.stopThinking();
+  }
+
+  private stopThinking(): void {
+    if (this.thinking !== undefined) {
+      window.clearInterval(this.thinking.timer);
+      window.clearInterval(this.thinking.poll);
+    }
+    this.thinking = undefined;
+    this.engine.live = undefined;
+  }
+
+  /** Any change of game or mode: what was being asked is dropped. */
+  private restart(game: Game): void {
+    this.cancelThinking();
+    this.generation++;
+    this.error = undefined;
+    this.hint = undefined;
+    this.game = game;
+    this.engine.resize(game.moves.length);
+    this.newPosition();
+  }
+
+  newGame(): void {
+    this.restart(new Game());
+    this.engine.clear();
+    this.moveList.drop();
+    this.engine.report("No search yet.");
+    this.notice("New game.");
+    this.advance();
+  }
+
+  undo(): void {
+    const moves = this.game.moves;
+    if (moves.length === 0) return this.notice("Nothing to undo.");
+    const keep = undoLength(moves, this.mode);
+    this.restart(gameUpTo(moves, keep));
+    this.notice(`Took back ${moves.length - keep} move${moves.length - keep === 1 ? "" : "s"}.`);
+    this.advance();
+  }
+
+  retry(): void {
+    this.error = undefined;
+    this.advance();
+  }
+
+  /** Ends the engine's search; its move is then asked for again with "Ask the engine again". */
+  stop(): void {
+    if (this.thinking === undefined) return this.notice("The engine is not thinking.");
+    const hint = this.thinking.hint;
+    this.generation++;
+    this.cancelThinking();
+    if (!hint) this.error = "Stopped: the engine's move waits for you to ask it again.";
+    this.notice("Stopped.");
+    this.render();
+  }
+
+  setLevel(picker: HTMLSelectElement): void {
+    const level = this.info?.levels.find((l) => l.level === Number(picker.value));
+    if (level === undefined) return;
+    this.level = level.level;
+    this.describeLevel();
+    // The search under way was for the old level: it is asked again at the new one.
+    const thinking = this.thinking !== undefined;
+    this.generation++;
+    this.cancelThinking();
+    this.notice(`${level.name}.`);
+    if (thinking) this.advance();
+    else this.render();
+  }
+
+  setMode(mode: Mode): void {
+    if (!MODES.includes(mode)) return;
+    this.mode = mode;
+    this.restart(this.game);
+    this.advance();
+  }
+
+  setSeconds(input: HTMLInputElement): void {
+    const value = Number(input.value);
+    const info = this.info;
+    if (info === undefined || !(value >= info.minSeconds && value <= info.maxSeconds)) {
+      this.notice(
+        `The time per move is a number of seconds from ${info?.minSeconds ?? 0} to ${info?.maxSeconds ?? 60}.`,
+      );
+      input.value = String(this.seconds);
+      return;
+    }
+    this.seconds = value;
+    this.notice(`The engine now thinks ${value} s a move.`);
+  }
+
+  setHints(on: boolean): void {
+    if (this.info?.hints !== true) {
+      element<HTMLInputElement>("hints").checked = false;
+      return this.notice(element("hints-note").textContent ?? "Hints need our engine.");
+    }
+    this.hintsOn = on;
+    element<HTMLInputElement>("hints").checked = on;
+    this.notice(on ? "Hints on: the engine's value of each legal move is on its square." : "Hints off.");
+    this.analyse();
+    this.render();
+  }
+
+  toggleHints(): void {
+    this.setHints(!this.hintsOn);
+  }
+
+  load(text: string): void {
+    const loaded = loadRecord(text);
+    if (!loaded.ok) return this.notice(loaded.error);
+    this.restart(loaded.value);
+    this.engine.clear();
+    this.moveList.drop();
+    this.notice(`Loaded ${loaded.value.moves.length} moves; play on, or review them (R).`);
+    this.advance();
+  }
+
+  startReview(): void {
+    const moves = [...this.game.moves];
+    if (moves.length === 0) return this.notice("There is no move to review yet.");
+    this.notice("");
+    void this.moveList.start(moves);
+  }
+
+  /** Shows the board after the first `count` moves (the game as it stands when `count` is all of them). */
+  view(count: number): void {
+    const all = this.game.moves.length;
+    const shown = Math.max(0, Math.min(all, count));
+    this.viewAt = shown === all ? undefined : shown;
+    this.notice("");
+    this.render();
+  }
+
+  shownMoves(): number {
+    return this.viewAt ?? this.game.moves.length;
+  }
+
+  gameMoves(): number {
+    return this.game.moves.length;
+  }
+
+  copyMoves(): void {
+    void this.copy(formatGameRecord(this.game.moves), "The moves are");
+  }
+
+  /** The game as GGF, the players named by the mode: the person, or the engine. */
+  copyGgf(): void {
+    const engine = this.info?.engine ?? "engine";
+    const name = (colour: "black" | "white") => (personPlays(this.mode, colour) ? "you" : engine);
+    void this.copy(gameGgf(this.game, name("black"), name("white")), "The game in GGF is");
+  }
+
+  private async copy(text: string, what: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(text);
+      this.notice(`${what} copied.`);
+    } catch {
+      element<HTMLInputElement>("paste").value = text;
+      this.notice(
+        `The browser refused the clipboard: ${what.charAt(0).toLowerCase()}${what.slice(1)} in the box below, to copy from there.`,
+      );
+    }
+  }
+
+  private notice(text: string): void {
+    element("notice").textContent = text;
+  }
+
+  private render(): void {
+    const viewing = this.viewAt !== undefined;
+    const shown = viewing ? gameUpTo(this.game.moves, this.viewAt!) : this.game;
+    const personMoves = !viewing && !this.game.isOver() && !this.engineToMove;
+    const view = boardView(shown, personMoves);
+    const items = this.moveList.items(this.game.moves);
+    // The last move shown, when the review found it lost discs: the best move is marked beside it.
+    const lastShown = items[shown.moves.length - 1];
+    this.board.render(view, {
+      viewing,
+      personMoves,
+      hint: this.hint,
+      lost: lastShown === undefined ? undefined : lostDiscs(lastShown),
+      best: lastShown === undefined ? undefined : bestSquare(lastShown),
+      values: this.hintsOn && !viewing ? squareValues(this.values.root, this.values.exact) : new Map(),
+    });
+    element("to-move").textContent = viewing
+      ? `After move ${this.viewAt} of ${this.game.moves.length}`
+      : view.toMove === undefined
+        ? ""
+        : `${capitalized(view.toMove)} to move`;
+    element("record").textContent = formatGameRecord(this.game.moves) || "(no moves yet)";
+    element("retry").hidden = this.error === undefined;
+    element("stop").hidden = this.thinking === undefined;
+    this.moveList.render(items, shown.moves.length, this.game.isOver());
+    this.engine.render();
+    this.renderStatus();
+  }
+
+  private renderStatus(): void {
+    const status = element("status");
+    let state: string;
+    let text: string;
+    if (this.error !== undefined) {
+      [state, text] = ["error", this.error];
+    } else if (this.thinking !== undefined) {
+      const seconds = ((performance.now() - this.thinking.started) / 1000).toFixed(1);
+      [state, text] = ["engine", `The engine is thinking${this.thinking.hint ? " about your move" : ""}… ${seconds} s`];
+    } else if (this.game.isOver()) {
+      [state, text] = ["over", resultText(this.game.position)];
+    } else if (this.engineToMove) {
+      [state, text] = ["engine", `${capitalized(colourToMove(this.game.position))}: the engine's move.`];
+    } else {
+      [state, text] = ["person", `${capitalized(colourToMove(this.game.position))} to play: your move.`];
+    }
+    status.dataset.state = state;
+    status.classList.toggle("error", state === "error");
+    status.textContent = text;
+  }
+}
+
+/** The page, playing `engine`: its script's entry (main.ts for othello ui's server, protocol/web/ for the page's own engine) calls this. */
+export function startPage(engine: PageEngine): void {
+  void new Page(engine).start();
+}
