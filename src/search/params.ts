@@ -58,6 +58,13 @@ export interface SearchParams {
    * reply by the evaluation) in its value and prior, beside its own evaluation; 0: its own alone.
    */
   readonly leafLookahead: number;
+  /**
+   * How the move is chosen at the end of a search: 0, by the move rule (`moveToPlay`, the most
+   * visited); above 0, drawn among the root's visited moves with probability proportional to
+   * exp(mean / moveTemperature) (`drawMove`), so that a weaker level picks a lesser move now and
+   * then, more often the less it is worth than the best. In units of the mean, a win rate.
+   */
+  readonly moveTemperature: number;
 }
 
 /** Whether the tree search with these parameters reads the evaluation (for its leaves or its priors). */
@@ -98,6 +105,8 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   policyTemp: 4,
   puctGrowth: 0,
   leafLookahead: 0,
+  // The full engine plays its best move; the levels below the top draw (protocol/engine/levels.ts).
+  moveTemperature: 0,
 };
 
 /**

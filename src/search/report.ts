@@ -67,9 +67,16 @@ export interface SearchCounts {
   readonly pruned: number;
 }
 
-/** How a search with these parameters stands on its tree: the move it would play now, with its statistics. */
-export function makeSearchReport(tree: Tree, params: SearchParams, counts: SearchCounts): SearchReport {
-  const best = childToPlay(tree, tree.root);
+/**
+ * How a search with these parameters stands on its tree: the move it would play now (`best`, the
+ * root's child by the move rule unless the search drew another), with its statistics.
+ */
+export function makeSearchReport(
+  tree: Tree,
+  params: SearchParams,
+  counts: SearchCounts,
+  best = childToPlay(tree, tree.root),
+): SearchReport {
   return {
     move: tree.move[best]!,
     visits: counts.visits,
@@ -85,19 +92,19 @@ export function makeSearchReport(tree: Tree, params: SearchParams, counts: Searc
     moveVisits: tree.visits[best]!,
     // NaN before any visit: 0 / 0.
     moveWinRate: tree.mean(best),
-    pv: principalVariation(tree),
+    pv: principalVariation(tree, best),
     ...(tree.proof[best] === Proof.Unproven ? {} : { proven: provenWord(tree.proof[best]!) }),
   };
 }
 
-/** The line of the moves the search would play from the root, as far as they have been visited. */
-function principalVariation(tree: Tree): Move[] {
+/** The line from the root's child `first`, then the moves the search would play, as far as they have been visited. */
+function principalVariation(tree: Tree, first: number): Move[] {
   const pv: Move[] = [];
-  let node = tree.root;
-  while (pv.length < PV_LENGTH && tree.childCount[node]! > 0) {
-    node = childToPlay(tree, node);
-    if (tree.visits[node] === 0) break;
+  let node = first;
+  while (pv.length < PV_LENGTH && tree.visits[node] !== 0) {
     pv.push(tree.move[node]!);
+    if (tree.childCount[node] === 0) break;
+    node = childToPlay(tree, node);
   }
   return pv;
 }

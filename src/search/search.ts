@@ -13,7 +13,7 @@ import { Proof } from "./proof.js";
 import { prove } from "./proving.js";
 import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
-import { selectChild } from "./selection.js";
+import { childToDraw, selectChild } from "./selection.js";
 import { MAX_VISITS, Tree } from "./tree.js";
 import { countInSubtree } from "./treeCompaction.js";
 
@@ -178,7 +178,7 @@ export class Search {
       tell,
       everyMs: progress?.everyMs ?? Infinity,
     });
-    return this.makeReport(visits, started, reused);
+    return this.makeReport(visits, started, reused, true);
   }
 
   /**
@@ -216,12 +216,18 @@ export class Search {
    */
   reportWithHelpers(helped: { readonly visits: number; readonly solved: number }, visits: number): SearchReport {
     this.solved += helped.solved;
-    return this.makeReport(visits + helped.visits, this.lastStarted, this.lastReused);
+    return this.makeReport(visits + helped.visits, this.lastStarted, this.lastReused, true);
   }
 
-  /** How the search stands: the move it would play now, with its statistics. */
-  private makeReport(visits: number, started: number, reused: number): SearchReport {
-    return makeSearchReport(this.tree, this.params, {
+  /**
+   * How the search stands: the move it would play now, with its statistics. The `final` report,
+   * the search's answer, draws its move when the parameters say so (moveTemperature above 0);
+   * the reports while it runs show the best.
+   */
+  private makeReport(visits: number, started: number, reused: number, final = false): SearchReport {
+    const { tree } = this;
+    const temperature = this.params.moveTemperature;
+    const counts = {
       visits,
       solved: this.solved,
       stoppedEarly: this.stoppedEarly,
@@ -229,7 +235,10 @@ export class Search {
       startMs: this.lastStartMs,
       reused,
       pruned: this.pruned,
-    });
+    };
+    return final && temperature > 0
+      ? makeSearchReport(tree, this.params, counts, childToDraw(tree, tree.root, temperature, this.random))
+      : makeSearchReport(tree, this.params, counts);
   }
 
   /**

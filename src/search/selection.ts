@@ -1,3 +1,4 @@
+import type { Random } from "../random.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { Proof } from "./proof.js";
 import type { Tree } from "./tree.js";
@@ -85,6 +86,40 @@ export function moveToPlay(candidates: Candidates): number {
   return mostVisited(candidates, Proof.Loss, true);
 }
 
+/**
+ * The move to play drawn at a temperature above 0 (SearchParams.moveTemperature): a weaker
+ * player's choice among the moves the search values. A proven win is played as `moveToPlay`
+ * plays it; otherwise each visited move neither proven lost nor pruned is drawn with probability
+ * proportional to exp(value / temperature), its value its mean (a proven draw's, 0.5). With no
+ * such move, `moveToPlay`'s. The draw takes one number from `random`.
+ */
+export function drawMove(candidates: Candidates, temperature: number, random: Random): number {
+  const best = moveToPlay(candidates);
+  if (best < 0 || candidates.proof(best) === Proof.Win) return best;
+  const values: number[] = [];
+  let top = -Infinity;
+  for (let i = 0; i < candidates.count; i++) {
+    const proof = candidates.proof(i);
+    const drawable = candidates.visits(i) > 0 && proof !== Proof.Loss && !candidates.pruned(i);
+    const value = !drawable ? Number.NaN : proof === Proof.Draw ? 0.5 : candidates.mean(i);
+    values.push(value);
+    if (value > top) top = value;
+  }
+  if (top === -Infinity) return best;
+  // Weights relative to the best value, so that none overflows however low the temperature.
+  const weights = values.map((v) => (Number.isNaN(v) ? 0 : Math.exp((v - top) / temperature)));
+  let left = random.nextFloat() * weights.reduce((sum, w) => sum + w, 0);
+  let last = best;
+  for (let i = 0; i < weights.length; i++) {
+    if (weights[i] === 0) continue;
+    last = i;
+    left -= weights[i]!;
+    if (left < 0) return i;
+  }
+  // Rounding can leave a sliver past the last weight: it belongs to the last drawable move.
+  return last;
+}
+
 /** The most visited candidate with this proof (ties: the higher mean), pruned ones only if `withPruned`; -1 for none. */
 function mostVisited(candidates: Candidates, proof: Proof, withPruned: boolean): number {
   let best = -1;
@@ -124,6 +159,12 @@ class TreeChildren implements Candidates {
   pruned(i: number): boolean {
     return (this.tree.flags[this.first + i]! & NodeFlag.Pruned) !== 0;
   }
+}
+
+/** The child to play from an expanded node, drawn at `temperature` (`drawMove`). */
+export function childToDraw(tree: Tree, node: number, temperature: number, random: Random): number {
+  const first = tree.firstChild[node]!;
+  return first + drawMove(new TreeChildren(tree, first, tree.childCount[node]!), temperature, random);
 }
 
 /** The child to play from an expanded node, by the move rule (`moveToPlay`). */
