@@ -32,11 +32,16 @@ export interface SolverFirstParts {
   readonly now: () => number;
   /** Told of every solve as soon as it ends, whether it decides the move or not. */
   readonly tried: (attempt: SolveAttempt) => void;
+  /**
+   * The most empty squares a root solve may have, a weaker level's horizon: beyond it the move is
+   * the next chooser's, a proven win's margin unnarrowed; undefined: as many as the budget allows.
+   */
+  readonly solveHorizon?: number | undefined;
 }
 
 /**
  * The exact solver first, then another chooser. The root is solved when the planner says a
- * solve fits in the move's budget: an exact result is always played (the best score). A
+ * solve fits in the move's budget (and the position is within the horizon): an exact result is always played (the best score). A
  * win/draw/loss result is narrowed towards the exact score (narrowScore): a win or a draw is
  * played with the best margin proven in the time left; a loss, once some move is proven to lose
  * by no more than a bound. A proven loss with no such move in the solve's share of the budget,
@@ -51,7 +56,8 @@ export class SolverFirst implements Chooser {
   choose(game: Game, limits: SearchLimits): Choice {
     const position = game.position;
     const budget: SolveBudget = { ms: limits.timeMs, playouts: limits.visits };
-    const plan = this.planner.plan(position.empties(), budget);
+    const withinHorizon = position.empties() <= (this.parts.solveHorizon ?? Infinity);
+    const plan = withinHorizon ? this.planner.plan(position.empties(), budget) : undefined;
     const { now } = this.parts;
     let spentMs = 0;
     if (plan !== undefined) {
@@ -78,7 +84,7 @@ export class SolverFirst implements Chooser {
     // plays it for the margin. Only within a budget (unbounded, the probes would solve the whole
     // game), and near enough the end for a solve's ordering searches to heed the budget's checks.
     const bounded = limits.timeMs !== undefined || limits.visits !== undefined;
-    const near = position.empties() <= NARROW_TREE_EMPTIES;
+    const near = withinHorizon && position.empties() <= NARROW_TREE_EMPTIES;
     if (bounded && near && choice.by === "search" && choice.report.proven === "win") {
       const from = now();
       const range: ScoreRange = { lower: 2, upper: 64, move: choice.move };

@@ -35,13 +35,14 @@ function steppingClock(step: number): () => number {
   };
 }
 
-function solverFirst(next: Chooser, clockStep = 1) {
+function solverFirst(next: Chooser, clockStep = 1, solveHorizon?: number) {
   const tried: SolveAttempt[] = [];
   const chooser = new SolverFirst({
     solver: () => new Solver(16),
     next,
     now: steppingClock(clockStep),
     tried: (a) => tried.push(a),
+    solveHorizon,
   });
   return { chooser, tried };
 }
@@ -128,6 +129,19 @@ describe("the solver first", () => {
     expect(next.limits).toEqual([]);
   });
 
+  it("solves the root only within the horizon: beyond it the next chooser has the move, with the limits as they were", () => {
+    if (!tenEmpties.ok) throw new Error(tenEmpties.error);
+    const game = new Game(tenEmpties.value.position);
+    const next = recording();
+    const beyond = solverFirst(next, 1, 9);
+    const limits = { timeMs: 1000 };
+    expect(beyond.chooser.choose(game, limits)).toMatchObject({ by: "random", elapsedMs: 7 });
+    expect(beyond.tried).toEqual([]);
+    expect(next.limits).toEqual([limits]);
+    const within = solverFirst(next, 1, 10);
+    expect(within.chooser.choose(game, limits)).toMatchObject({ by: "solver", move: 62, score: 10 });
+  });
+
   it("plays a win the tree search proved for the margin, with the share of the budget its search left", () => {
     const solver = new Solver(16);
     // A won position of eval-16 whose winning moves keep different margins.
@@ -154,6 +168,13 @@ describe("the solver first", () => {
     expect(kept).toBeGreaterThanOrEqual(tried[0]!.result.score);
     expect(tried[0]!.result.score).toBeGreaterThan(worstWin.score);
     expect(choice.elapsedMs).toBeGreaterThan(5);
+    // Beyond the horizon the proven win is played as the search chose it, unnarrowed.
+    const short = solverFirst(next, 1, problem.position.empties() - 1);
+    expect(short.chooser.choose(new Game(problem.position), { visits: 1000 })).toMatchObject({
+      by: "search",
+      move: worstWin.move,
+    });
+    expect(short.tried).toEqual([]);
   });
 
   it("goes straight to the next chooser when no solve fits, the limits as they were", () => {
