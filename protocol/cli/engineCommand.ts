@@ -8,7 +8,8 @@ import {
   needsEvaluation,
   usesBook,
 } from "../engine/engineOptions.js";
-import { ENGINE_OPTIONS, type Endpoint, TUNING_KEYS, engineCommandLine } from "../engine/options.js";
+import type { Endpoint } from "../engine/endpoint.js";
+import { ENGINE_OPTIONS, TUNING_KEYS, engineCommandLine } from "../engine/options.js";
 import { gtpProtocol } from "../engine/gtp.js";
 import { loadBook } from "../engine/openingBook.js";
 import { nboardProtocol } from "../engine/nboard.js";
@@ -31,7 +32,7 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     options: ENGINE_OPTIONS,
     groups: [
       ["protocol", ["--gtp", "--nboard", "--name", "--connect-timeout"]],
-      ["time", ["--time", "--visits", "--max-move-time", "--ponder"]],
+      ["strength and time", ["--level", "--time", "--visits", "--max-move-time", "--ponder"]],
       ["search", ["--search", "--classic", "--depth", "--pp-r", "--solve-empties", "--max-nodes", "--seed", "--tune"]],
       ["threads", ["--threads", "--parallel"]],
       ["files and output", ["--weights", "--book", "--no-book", "--verbose", "--progress"]],

@@ -57,6 +57,10 @@ export interface EngineOptions {
   readonly book: boolean;
   /** The opening book's file instead of the shipped one. */
   readonly bookFile?: string | undefined;
+  /** The level for people asked for (--level, levels.ts), its settings applied over the others; undefined: none, the top. */
+  readonly level?: number | undefined;
+  /** The most empty squares a root solve may have (a level's); undefined: as many as the move's budget allows. */
+  readonly solveHorizon?: number | undefined;
 }
 
 export type EngineProtocol = "otp" | "gtp" | "nboard";

@@ -14,6 +14,7 @@ import {
 } from "../../src/index.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
+import { TOP_LEVEL } from "./levels.js";
 import type { Answer, LineProtocol } from "./serve.js";
 import type { Session } from "./session.js";
 
@@ -45,7 +46,10 @@ interface NBoardCommand {
 
 /** A `set game` line holds a whole game: 60 moves with evaluations and times, players and clocks. */
 export const NBOARD_MAX_LINE = 16_384;
-/** `set depth N` asks for this many playouts per move per level of depth (docs/protocols.md: N from 1 to 60). */
+/**
+ * `set depth N` from TOP_LEVEL up asks the full engine for this many playouts per move per level
+ * of depth; below it, the depth is the level for people (docs/protocols.md: N from 1 to 60).
+ */
 export const PLAYOUTS_PER_DEPTH = 10_000;
 /** The evaluation of a certain win, in NBoard's discs: a winning chance p shows as (2p - 1) times this. */
 const WIN_DISCS = 64;
@@ -248,7 +252,11 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
     run: (session, rest) => {
       const depth = wholeNumber(rest, "the depth", 1, 60);
       if (!depth.ok) return depth;
-      session.setVisits(depth.value * PLAYOUTS_PER_DEPTH);
+      if (depth.value < TOP_LEVEL) session.setLevel(depth.value);
+      else {
+        session.setLevel(TOP_LEVEL);
+        session.setVisits(depth.value * PLAYOUTS_PER_DEPTH);
+      }
       return silent;
     },
   },

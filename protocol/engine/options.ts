@@ -1,4 +1,3 @@
-import { isIP } from "node:net";
 import {
   BOOK_MARGIN,
   CLASSIC_SEARCH_PARAMS,
@@ -21,6 +20,8 @@ import {
   type Parallelisation,
   defaultEngineOptions,
 } from "./engineOptions.js";
+import { TOP_LEVEL, applyLevel } from "./levels.js";
+import { type Endpoint, parseEndpoint } from "./endpoint.js";
 import {
   type KeySpec,
   type KeyTable,
@@ -48,17 +49,11 @@ const MAX_VISITS_A_MOVE = 10_000_000;
 /** Past any search's visits: pruning that waits for this many never starts. */
 const MAX_PP_MIN_VISITS = 1_000_000_000;
 
-/** Where the commands come from: stdin/stdout, or a TCP connection to the judge. */
-export type Endpoint =
-  | { readonly kind: "stdio" }
-  | { readonly kind: "tcp"; readonly host: string; readonly port: number };
-
 export interface EngineCommandLine {
   readonly options: EngineOptions;
   readonly endpoint: Endpoint;
 }
 
-const DEFAULT_HOST = "127.0.0.1";
 /** The course's limit on the `name` reply. */
 const MAX_NAME_BYTES = 514;
 
@@ -273,6 +268,12 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     ...o,
     verbose: true,
   })),
+  "--level": field(
+    "level",
+    "N",
+    `play at level N for people, 1 to ${TOP_LEVEL} (default ${TOP_LEVEL}: the full engine); a level below ${TOP_LEVEL} sets its own visits, solver horizon and noisy choice, with no book and one thread, over --visits, --no-book, --book, --solve-empties and --threads wherever they stand`,
+    (t) => parseWholeNumber(t, 1, TOP_LEVEL),
+  ),
   "--time": field(
     "time",
     "SECONDS",
@@ -403,12 +404,13 @@ export function parseEngineCommandLine(
   return engineCommandLine(parsed.value);
 }
 
-/** The address among the words that are not options. */
+/** The address among the words that are not options; --level's settings last, over the others. */
 export function engineCommandLine({ settings, positional }: ParsedOptions<EngineOptions>): Result<EngineCommandLine> {
-  const pondering = checkPonder(settings);
+  const options = applyLevel(settings, settings.level ?? TOP_LEVEL);
+  const pondering = checkPonder(options);
   if (!pondering.ok) return pondering;
   const endpoint = parseEndpoint(positional);
-  return endpoint.ok ? ok({ options: settings, endpoint: endpoint.value }) : endpoint;
+  return endpoint.ok ? ok({ options, endpoint: endpoint.value }) : endpoint;
 }
 
 /**
@@ -425,19 +427,4 @@ function checkPonder(options: EngineOptions): Result<void> {
   if (options.chooser !== "search")
     return err(`--ponder: --search ${options.chooser} keeps no tree to ponder in; pondering is the tree search's`);
   return ok(undefined);
-}
-
-function parseEndpoint(positional: readonly string[]): Result<Endpoint> {
-  if (positional.length === 0) return ok({ kind: "stdio" });
-  if (positional.length > 2)
-    return err(
-      `expected at most IP and PORT, got ${positional.length} arguments: ${positional.map((p) => `"${printable(p)}"`).join(" ")}`,
-    );
-  if (positional.length === 1 && (isIP(positional[0]!) !== 0 || positional[0] === "localhost"))
-    return err(`"${printable(positional[0]!)}" is an address: give the PORT after it`);
-  const host = positional.length === 2 ? positional[0]! : DEFAULT_HOST;
-  if (isIP(host) === 0 && host !== "localhost") return err(`"${printable(host)}" is not an IP address`);
-  const port = parseWholeNumber(positional[positional.length - 1]!, 1, 65535);
-  if (!port.ok) return err(`PORT: ${port.error}`);
-  return ok({ kind: "tcp", host, port: port.value });
 }

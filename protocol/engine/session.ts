@@ -25,6 +25,7 @@ import {
 import { maxMoveSeconds, needsEvaluation, usesBook } from "./engineOptions.js";
 import { type EngineSolver, type EngineThreads, ONE_THREAD } from "./engineThreads.js";
 import type { EngineOptions } from "./engineOptions.js";
+import { TOP_LEVEL, applyLevel } from "./levels.js";
 import { formatChoice, formatRootMoves, formatSearchReport, formatSolveReport } from "./searchReport.js";
 
 /**
@@ -43,12 +44,21 @@ export class Session {
   readonly clock: TimeControl;
   /** Made at the first search: its trees (one a thread) are the engine's large allocations. */
   private search: Searcher | undefined;
+  /**
+   * The search of the options as given, kept while a level below the top plays (setLevel): back
+   * at the top it goes on with its trees and threads, rather than leave them behind and make more.
+   */
+  private topSearch: Searcher | undefined;
   /** Whether the tree is still to follow our last move (`tidy`). */
   private followPending = false;
   /** Made at the first solve: its transposition table is kept from move to move; with --threads N, N threads solve. */
   private solver: EngineSolver | undefined;
   /** The move chooser of --search, the solver before it (except for random moves). */
-  private readonly chooser: MoveChooser;
+  private chooser: MoveChooser;
+  /** The level set by the controller (setLevel), or the options' own. */
+  private level: number;
+  /** What the moves are chosen with: the options, or a level's over them. */
+  private playing: EngineOptions;
   private thought: Choice | undefined;
   /** Visits per move set by the controller (NBoard's `set depth`), in place of --visits. */
   private visitsSetting: number | undefined;
@@ -73,12 +83,14 @@ export class Session {
     if (needsEvaluation(options) && evaluation === undefined)
       throw new Error("these engine options need the session made with an evaluation");
     this.clock = new TimeControl(options.time * 1000, options.timeAllocation);
+    this.level = options.level ?? TOP_LEVEL;
+    this.playing = options;
     this.chooser = new MoveChooser(this.algorithmChooser());
   }
 
   /** The chooser of the algorithm the options name, the one place where it is decided; the book before it, if any. */
   private algorithmChooser(): Chooser {
-    const { options, book } = this;
+    const { playing: options, book } = this;
     if (options.chooser === "random") return new RandomChooser(new Random(options.seed));
     const searching = this.searchingChooser();
     return book !== undefined && usesBook(options)
@@ -88,7 +100,7 @@ export class Session {
 
   /** The solver, then --search's algorithm. */
   private searchingChooser(): Chooser {
-    const { options } = this;
+    const { playing: options } = this;
     return new SolverFirst({
       solver: () => this.sharedSolver(),
       next:
@@ -106,6 +118,7 @@ export class Session {
             this.solver?.threads() ?? 1,
           ),
         ),
+      solveHorizon: options.solveHorizon,
     });
   }
 
@@ -179,7 +192,7 @@ export class Session {
     // Root parallelisation has a pool a thread, tree parallelisation one for all. A pool is
     // full once it has less room than a node's children may need (fewer moves than squares).
     const pools = report.sharedTree === true ? 1 : (report.threads ?? 1);
-    return report.nodes + pools * 64 < pools * this.options.search.maxNodes;
+    return report.nodes + pools * 64 < pools * this.playing.search.maxNodes;
   }
 
   private playMove(move: Move): Result<Position> {
@@ -229,9 +242,28 @@ export class Session {
     return this.search?.children(line) ?? [];
   }
 
-  /** A fixed number of visits per move from now on, in place of what --visits or --time said. */
+  /** A fixed number of visits per move from now on, in place of what --visits, --time or the level said. */
   setVisits(visits: number): void {
     this.visitsSetting = visits;
+  }
+
+  /**
+   * Plays at `level` from now on (1 to TOP_LEVEL, levels.ts), its settings over the options the
+   * session was made with, in place of a number of visits set before (setVisits). The top is
+   * those options as they are. A level below the top searches a tree of its own, made at its
+   * first move; the top's search waits for its return.
+   */
+  setLevel(level: number): void {
+    this.visitsSetting = undefined;
+    if (level === this.level) return;
+    if (this.level === TOP_LEVEL) this.topSearch = this.search;
+    this.search = level === TOP_LEVEL ? this.topSearch : undefined;
+    // The top's tree stood still while the level played.
+    this.search?.reset();
+    this.followPending = false;
+    this.level = level;
+    this.playing = applyLevel(this.options, level);
+    this.chooser = new MoveChooser(this.algorithmChooser());
   }
 
   /**
@@ -306,7 +338,7 @@ export class Session {
     const budgetMs = this.clock.budgetMs(position.blackToMove, position.empties());
     const ceiling = maxMoveSeconds(this.options);
     const ceilingMs = ceiling === undefined ? Infinity : ceiling * 1000;
-    const visits = this.visitsSetting ?? this.options.visits;
+    const visits = this.visitsSetting ?? this.playing.visits;
     const allowedMs = Math.min(visits === undefined || this.clock.timeLimit !== null ? budgetMs : Infinity, ceilingMs);
     const timeMs = Math.max(0, allowedMs - spentMs);
     return {
@@ -318,7 +350,7 @@ export class Session {
   }
 
   private searcher(): Searcher {
-    this.search ??= this.threads.searcher(this.options, {
+    this.search ??= this.threads.searcher(this.playing, {
       log: this.log,
       evaluation: this.evaluation,
       now: this.now,

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Game, type Move, PASS, formatGgf, parseGgfMove, parseObf, parseVertex } from "../../../src/index.js";
 import { OutputWaiter } from "./outputWaiter.js";
+import { TOP_LEVEL } from "../../../protocol/engine/levels.js";
 
 // The built program over real pipes, as NBoard starts an engine: `make check` builds it first.
 const PROGRAM = fileURLToPath(new URL("../../../dist/othello.js", import.meta.url));
@@ -144,7 +145,7 @@ describe("othello --nboard over pipes", () => {
     // The GUI asks for hints, then at once the user plays black's pass and asks again.
     gui.send(
       "nboard 2",
-      "set depth 1",
+      `set depth ${TOP_LEVEL}`,
       `set game ${ggf(opening)}`,
       "ping 1",
       "go",
@@ -178,7 +179,7 @@ describe("othello --nboard over pipes", () => {
     gui = new Gui(["--threads", "2"]);
     gui.send(
       "nboard 2",
-      "set depth 1",
+      `set depth ${TOP_LEVEL}`,
       `set game ${ggf(new Game(problem.value.position))}`,
       "ping 1",
       "hint 1",

@@ -10,6 +10,7 @@ import {
   parseVertex,
 } from "../../../src/index.js";
 import { NBOARD_COMMANDS, NBOARD_MAX_LINE, PLAYOUTS_PER_DEPTH, answerNBoard } from "../../../protocol/engine/nboard.js";
+import { LEVELS, TOP_LEVEL } from "../../../protocol/engine/levels.js";
 import type { Session } from "../../../protocol/engine/session.js";
 import { SteppingClock, nboardParts, testSession } from "./helpers.js";
 
@@ -46,6 +47,9 @@ function gameOf(moves: readonly Move[], start = new Game().start): Game {
 const BEFORE_PASS = squares("F5 F4 C3 E6 G4 C4 E7 C2 B3 A3 A2 A4 C1 A1");
 // After black's pass and white's d1, black is to move with one move.
 const WITH_PASS = [...BEFORE_PASS, PASS, ...squares("D1")];
+
+/** Level 1's visits a move: `set depth 1`, the quickest search. */
+const LEVEL_1_VISITS = LEVELS[0]!.settings!.visits;
 
 /** An NBoard connection over a fresh test session: `send` answers a line, all its parts joined, as the GUI reads them. */
 function nboard(clock?: SteppingClock) {
@@ -105,7 +109,8 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
       "nboard 2",
       "set game " + ggf(BEFORE_PASS),
       "set contempt 0",
-      "set depth 1",
+      // The full engine, whose search visits each of white's three moves.
+      `set depth ${TOP_LEVEL}`,
       "ping 1",
       "go",
       "move PA",
@@ -119,10 +124,10 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     expect(replies[0]).toBe("nboard -> set myname tester");
     expect(replies[1]).toBe("ping -> pong 1");
     // Black must pass: go answers the pass at once, without an evaluation, and plays nothing.
-    expect(replies[2]).toBe(`go -> status thinking (${PLAYOUTS_PER_DEPTH} playouts)`);
+    expect(replies[2]).toBe(`go -> status thinking (${TOP_LEVEL * PLAYOUTS_PER_DEPTH} playouts)`);
     expect(replies[3]).toMatch(/^go -> === PA(\/\/[\d.]+)?$/);
     expect(replies[4]).toBe("ping -> pong 2");
-    expect(replies[5]).toBe(`hint -> status searching (${PLAYOUTS_PER_DEPTH} playouts)`);
+    expect(replies[5]).toBe(`hint -> status searching (${TOP_LEVEL * PLAYOUTS_PER_DEPTH} playouts)`);
     const hints = replies.slice(6, 9);
     for (const hint of hints) expect(hint).toMatch(/^hint -> search ([A-H][1-8]|PA)+ -?\d+\.\d\d 0 (\d+|100%W?) .+$/);
     // White's three moves after black's pass, each once.
@@ -130,7 +135,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     expect(replies[9]).toMatch(/^hint -> nodestats \d+ \d+\.\d{3}$/);
     expect(replies[10]).toBe("hint -> status");
     expect(replies[11]).toBe("ping -> pong 3");
-    expect(replies[12]).toBe(`go -> status thinking (${PLAYOUTS_PER_DEPTH} playouts)`);
+    expect(replies[12]).toBe(`go -> status thinking (${TOP_LEVEL * PLAYOUTS_PER_DEPTH} playouts)`);
     // Black's only move: no search, no evaluation.
     expect(replies[13]).toMatch(/^go -> === [A-H][1-8](\/\/[\d.]+)?$/);
     expect(replies[14]).toBe("ping -> pong 4");
@@ -146,8 +151,8 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     send("set depth 1");
     const before = session.position;
     const [status, stats, move] = send("go").trimEnd().split("\n");
-    expect(status).toBe(`status thinking (${PLAYOUTS_PER_DEPTH} playouts)`);
-    expect(stats).toMatch(/^nodestats 10000 \d+\.\d{3}$/);
+    expect(status).toBe(`status thinking (${LEVEL_1_VISITS} playouts)`);
+    expect(stats).toMatch(new RegExp(`^nodestats ${LEVEL_1_VISITS} \\d+\\.\\d{3}$`));
     const m = /^=== ([A-H][1-8])\/(-?\d+\.\d\d)\/([\d.]+)$/.exec(move!);
     expect(m, move).not.toBeNull();
     expect(session.position).toBe(before);
@@ -168,7 +173,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     const { session } = nboard(clock);
     answerNBoard(session, "set depth 1");
     const first = answerNBoard(session, "hint 2");
-    expect(first.reply).toBe(`status searching (${PLAYOUTS_PER_DEPTH} playouts)\n`);
+    expect(first.reply).toBe(`status searching (${LEVEL_1_VISITS} playouts)\n`);
     expect(clock.elapsed).toBe(0);
     const rest = first.then!();
     expect(clock.elapsed).toBeGreaterThan(0);
@@ -222,7 +227,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
       game.play(moves[(i * 7) % moves.length]!);
     }
     const { send } = nboard();
-    send("set depth 1");
+    send(`set depth ${TOP_LEVEL}`);
     send(`set game ${ggf(game.moves)}`);
     const exact = new Solver().solve(game.position);
     const hint = send("hint 3").split("\n");
@@ -282,11 +287,26 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
     expect(answerNBoard(session, "quit")).toEqual({ reply: "", end: true });
   });
 
+  it("set depth below the top level plays that level; from the top up, the full engine at depth x 10000 visits", () => {
+    const { send, session } = nboard();
+    const visits = () => session.limits(session.position).visits;
+    for (const { level, settings } of LEVELS.slice(0, -1)) {
+      send(`set depth ${level}`);
+      expect(visits(), `depth ${level}`).toBe(settings!.visits);
+    }
+    send(`set depth ${TOP_LEVEL}`);
+    expect(visits()).toBe(TOP_LEVEL * PLAYOUTS_PER_DEPTH);
+    send("set depth 60");
+    expect(visits()).toBe(60 * PLAYOUTS_PER_DEPTH);
+    send("set depth 2");
+    expect(visits()).toBe(LEVELS[1]!.settings!.visits);
+  });
+
   it("commands and set's variables are read in any case, CRLF and blanks around them accepted", () => {
     const { send, session } = nboard();
     expect(send("  PING 7\r")).toBe("pong 7\n");
-    expect(send("SET Depth 3\r")).toBe("");
-    expect(session.limits(session.position).visits).toBe(3 * PLAYOUTS_PER_DEPTH);
+    expect(send("SET Depth 12\r")).toBe("");
+    expect(session.limits(session.position).visits).toBe(12 * PLAYOUTS_PER_DEPTH);
     expect(send("move f5\r")).toBe("");
     expect(session.game.moves).toEqual(squares("F5"));
   });

@@ -16,6 +16,7 @@ import {
   type EngineOptions,
   maxMoveSeconds,
 } from "../../../protocol/engine/engineOptions.js";
+import { TOP_LEVEL, applyLevel } from "../../../protocol/engine/levels.js";
 import { engineProgram } from "../../../protocol/cli/engineCommand.js";
 import { formatTuning, formatUsage } from "../../../protocol/cli/program.js";
 
@@ -137,6 +138,44 @@ describe("engine command line", () => {
     expect(usage).toMatch(/^ {2}--visits N {2}.*\(alias: --playouts\)$/m);
     expect(usage).not.toMatch(/^ {2}--playouts/m);
     expect(usage).toMatch(/--help-tuning/);
+  });
+
+  it("--level N: the top leaves the options as they are; a lower level's settings win over the options they set, wherever these stand", () => {
+    expect(parse("--level", String(TOP_LEVEL))).toEqual({
+      ok: true,
+      value: { options: { ...DEFAULTS, level: TOP_LEVEL }, endpoint: { kind: "stdio" } },
+    });
+    const level3 = applyLevel(DEFAULTS, 3);
+    for (const args of [
+      ["--level", "3"],
+      ["--level=3", "--visits", "900", "--book", "my.book", "--threads", "2", "--solve-empties", "12"],
+      ["--visits", "900", "--threads", "2", "--level", "3", "--solve-empties", "12"],
+    ]) {
+      const parsed = parse(...args);
+      if (!parsed.ok) throw new Error(parsed.error);
+      const { options } = parsed.value;
+      expect(options).toMatchObject({ level: 3, visits: level3.visits, book: false, threads: 1 });
+      expect(options.search).toEqual(level3.search);
+      expect(options.solveHorizon).toBe(level3.solveHorizon);
+    }
+    // What a level leaves alone stays the options'.
+    expect(parse("--level", "2", "--gtp", "--seed", "5")).toMatchObject({
+      ok: true,
+      value: { options: { protocol: "gtp", seed: 5, level: 2 } },
+    });
+  });
+
+  it.each([
+    ["0", `--level: 0 is out of range: expected 1 to ${TOP_LEVEL}`],
+    [String(TOP_LEVEL + 1), `--level: ${TOP_LEVEL + 1} is out of range: expected 1 to ${TOP_LEVEL}`],
+    ["x", `--level: expected a whole number from 1 to ${TOP_LEVEL}, got "x"`],
+  ])("--level %s is refused, saying the range", (level, error) => {
+    expect(parse("--level", level)).toEqual({ ok: false, error });
+  });
+
+  it("--help gives --level's range, 1 to the top", () => {
+    const usage = unwrapUsage(formatUsage(engineProgram([])));
+    expect(usage).toMatch(new RegExp(`^ {2}--level N {2,}play at level N for people, 1 to ${TOP_LEVEL} `, "m"));
   });
 
   it("--visits N: a fixed number of visits a move; --playouts is its alias", () => {
