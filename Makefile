@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: book kernel all check mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test train train-more train-ensemble eval-mae
+.PHONY: web book kernel all check mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test web-bench train train-more train-ensemble eval-mae
 
 all: othello
 
@@ -40,6 +40,12 @@ othello: dist/othello.js Makefile
 dist/judge.js: $(NODE_MODULES) $(SOURCES)
 	@echo "build dist/judge.js"
 	@node build.mjs judge
+
+# The static page (docs/web.md): dist/web/, a folder of static files with the whole engine in the
+# page, on a Web Worker; publish it by copying the folder to any static file server, under any path.
+# The build prints what the page loads, in bytes and gzipped.
+web: $(NODE_MODULES) $(SOURCES) weights/eval.weights book/opening.book
+	@node build.mjs web
 
 judge: dist/judge.js
 	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/dist/judge.js" "$$@"\n' > $@
@@ -79,13 +85,22 @@ mutate: othello
 format: $(NODE_MODULES)
 	npx biome check --write .
 
-# `othello ui` in a real headless browser (test/browser/ui.browser.ts): Debian's chromium driven by
-# puppeteer-core plays a whole game by clicks, and the test writes docs/ui.png, the README's picture.
-# chromium is installed when it is missing and we are root; otherwise this says how.
+# The page in a real headless browser, Debian's chromium driven by puppeteer-core: `othello ui`
+# (test/browser/ui.browser.ts: a whole game by clicks; it writes docs/ui.png, the README's picture),
+# and the static page of make web served by a plain static server under a sub-path
+# (test/browser/web.browser.ts). chromium is installed when it is missing and we are root;
+# otherwise this says how.
 CHROMIUM ?= /usr/bin/chromium
-ui-test: othello
+ui-test: othello web
 	$(call debian-package,$(CHROMIUM),chromium,ui-test)
 	CHROMIUM=$(CHROMIUM) npx vitest run --config vitest.browser.config.ts
+
+# The static page's engine in headless chromium against the same engine in Node (tools/webBench.mjs):
+# visits a second on the same positions, taking turns so that both see the same load, and their
+# ratio; the tab's peak memory during a 5 s move; the time from the page's opening to its first move.
+web-bench: othello web
+	$(call debian-package,$(CHROMIUM),chromium,web-bench)
+	CHROMIUM=$(CHROMIUM) node tools/webBench.mjs
 
 # The judge on a free loopback port, and two engines that connect to it. Background jobs of a
 # script ignore SIGINT, so the trap stops them by pid on every way out, interrupts included.

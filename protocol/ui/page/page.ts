@@ -206,7 +206,9 @@ class Page implements PageActions {
     const poll = window.setInterval(() => void this.pollThinking(generation, moves.length, ply), THINKING_POLL_MS);
     this.thinking = { started: performance.now(), timer, poll, hint, quiet };
     this.render();
-    const asked = await this.player.move(moves, this.seconds, this.level, hint);
+    // A hint is the full engine's advice, whatever the level played against.
+    const top = this.info?.levels.at(-1)?.level ?? this.level;
+    const asked = await this.player.move(moves, this.seconds, hint ? top : this.level, hint);
     if (generation !== this.generation) return; // the game or the mode changed meanwhile
     const announce = this.thinking?.quiet !== true;
     this.stopThinking();
