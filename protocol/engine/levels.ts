@@ -27,33 +27,35 @@ export interface Level {
  * From a beginner to the full engine. A weaker level is a weaker player rather than a strong one
  * that blunders: it looks less far (fewer visits, a shorter solver horizon, no book) and its
  * choice among the moves it values is noisier, each move drawn the more often the better it
- * looks; its games vary from one to the next, and a fixed seed still repeats them.
+ * looks; its games vary from one to the next, and a fixed seed still repeats them. Level 1's
+ * weakness is its temperature: fewer visits would make it stronger, not weaker, as the few moves
+ * it would visit are those the evaluation likes best.
  */
 export const LEVELS: readonly Level[] = [
   {
     level: 1,
     description: "Level 1: a beginner: looks a move ahead, often picks a lesser move",
-    settings: { visits: 20, moveTemperature: 0.25, solveEmpties: 0, solveHorizon: 0 },
+    settings: { visits: 20, moveTemperature: 0.4, solveEmpties: 0, solveHorizon: 0 },
   },
   {
     level: 2,
     description: "Level 2: a novice: looks a move or two ahead, often picks a lesser move",
-    settings: { visits: 50, moveTemperature: 0.15, solveEmpties: 2, solveHorizon: 4 },
+    settings: { visits: 50, moveTemperature: 0.12, solveEmpties: 2, solveHorizon: 4 },
   },
   {
     level: 3,
     description: "Level 3: a casual player: sees a few moves ahead, sometimes picks a lesser move",
-    settings: { visits: 100, moveTemperature: 0.1, solveEmpties: 4, solveHorizon: 6 },
+    settings: { visits: 120, moveTemperature: 0.09, solveEmpties: 4, solveHorizon: 6 },
   },
   {
     level: 4,
     description: "Level 4: a club beginner: sees a few moves ahead, plays the last 8 moves exactly",
-    settings: { visits: 200, moveTemperature: 0.07, solveEmpties: 4, solveHorizon: 8 },
+    settings: { visits: 250, moveTemperature: 0.06, solveEmpties: 4, solveHorizon: 8 },
   },
   {
     level: 5,
     description: "Level 5: a club player: plays the last 10 moves exactly, now and then a lesser move",
-    settings: { visits: 500, moveTemperature: 0.05, solveEmpties: 6, solveHorizon: 10 },
+    settings: { visits: 600, moveTemperature: 0.045, solveEmpties: 6, solveHorizon: 10 },
   },
   {
     level: 6,
