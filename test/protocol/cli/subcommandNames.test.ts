@@ -83,8 +83,8 @@ describe("every program's --help", () => {
     expect(early).toEqual([]);
   });
 
-  it("othello --help groups the engine's options: protocol, time, search, threads, files", async () => {
+  it("othello --help groups the engine's options: protocol, strength and time, search, threads, files", async () => {
     const titles = (await runOthello(["--help"])).stdout.split("\n").filter((line) => /^[a-z ]+:$/.test(line));
-    expect(titles).toEqual(["protocol:", "time:", "search:", "threads:", "files and output:"]);
+    expect(titles).toEqual(["protocol:", "strength and time:", "search:", "threads:", "files and output:"]);
   });
 });
