@@ -308,32 +308,34 @@ try {
   await startBenchWorker(page);
   const rows = [["plies", "move (browser, node)", "browser visits/s", "node visits/s", "ratio"]];
   const ratios = [];
+  const inBrowser = async (ply) => {
+    const answer = await page.evaluate(
+      (moves, seconds, level) => window.benchSearch(moves, seconds, level),
+      squares(GAME.slice(0, 2 * ply)),
+      SECONDS,
+      TOP_LEVEL,
+    );
+    if (answer.kind !== "move" || answer.report?.kind !== "search")
+      throw new Error(`the worker did not search after ${ply} plies: ${JSON.stringify(answer).slice(0, 300)}`);
+    return { move: answer.move, rate: answer.report.playouts / answer.report.seconds };
+  };
+  const inNode = async (ply) => {
+    const { reply, search } = await node.search(GAME.slice(0, 2 * ply));
+    return { move: reply, rate: search.visits / search.seconds };
+  };
+  // A search on each side first, not counted, so that neither is measured before its compiler has warmed up.
+  await inBrowser(PLIES[0]);
+  await inNode(PLIES[0]);
   for (const [i, ply] of PLIES.entries()) {
-    const record = GAME.slice(0, 2 * ply);
-    const inBrowser = async () => {
-      const answer = await page.evaluate(
-        (moves, seconds, level) => window.benchSearch(moves, seconds, level),
-        squares(record),
-        SECONDS,
-        TOP_LEVEL,
-      );
-      if (answer.kind !== "move" || answer.report?.kind !== "search")
-        throw new Error(`the worker did not search after ${ply} plies: ${JSON.stringify(answer).slice(0, 300)}`);
-      return { move: answer.move, rate: answer.report.playouts / answer.report.seconds };
-    };
-    const inNode = async () => {
-      const { reply, search } = await node.search(record);
-      return { move: reply, rate: search.visits / search.seconds };
-    };
     // Each goes first at every other position.
     let inBrowserResult;
     let inNodeResult;
     if (i % 2 === 0) {
-      inBrowserResult = await inBrowser();
-      inNodeResult = await inNode();
+      inBrowserResult = await inBrowser(ply);
+      inNodeResult = await inNode(ply);
     } else {
-      inNodeResult = await inNode();
-      inBrowserResult = await inBrowser();
+      inNodeResult = await inNode(ply);
+      inBrowserResult = await inBrowser(ply);
     }
     const ratio = inBrowserResult.rate / inNodeResult.rate;
     ratios.push(ratio);
