@@ -38,9 +38,13 @@ function cannotWrite(file: string, e: unknown): string {
   return `cannot write ${printable(file)}: ${code === "ENOENT" ? "no such folder" : code === "EISDIR" ? "it is a folder" : (e as Error).message}`;
 }
 
-/** Writes a file whole or not at all: written beside it first, then renamed over it, so an interruption leaves the old file or the new. */
+/**
+ * Writes a file whole or not at all: written beside it first, then renamed over it, so an
+ * interruption leaves the old file or the new. The temporary file is the process's own, so that
+ * processes writing the same file at once (shards of a run starting together) each rename a whole one.
+ */
 export function writeAtomically(file: string, contents: Uint8Array | string): void {
-  const temporary = `${file}.partial`;
+  const temporary = `${file}.${process.pid}.partial`;
   writeFileSync(temporary, contents);
   renameSync(temporary, file);
 }

@@ -1,21 +1,14 @@
-import { createHash } from "node:crypto";
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import {
-  AlphaBeta,
   Evaluation,
   ExcludedPositions,
-  type FitSettings,
-  type GameVariety,
-  type Move,
   type Result,
   SELF_PLAY_DEFAULTS,
-  SELF_PLAY_SOLVER_BITS,
   SampleBuffer,
   type Samples,
   type SelfPlaySettings,
-  Solver,
   type StageError,
   type Weights,
   concatSamples,
@@ -25,40 +18,32 @@ import {
   formatWeights,
   ok,
   parseData,
-  parseObf,
-  playNumberedGame,
-  type Position,
   stageErrors,
   stageOf,
   trainingMask,
-  zeroWeights,
 } from "../../src/index.js";
-import { readWeights, readWeightsFile } from "../engine/evaluationWeights.js";
-import { parseOpeningsFile } from "../match/openings.js";
-import { playGamesOnThreads, startSelfPlayWorker } from "../threads/selfPlayThreads.js";
+import { readWeightsFile } from "../engine/evaluationWeights.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
-import { field, nonEmpty } from "../text/optionTable.js";
+import { field, flag, nonEmpty } from "../text/optionTable.js";
+import { digestOf } from "../text/digest.js";
+import { shardFileName } from "../train/shardFile.js";
 import { writeAtomically } from "./outputFile.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { ProgressBar, formatDuration } from "./progressBar.js";
 import { selfPlayOptions } from "./selfPlayOptions.js";
-
-interface TrainOptions extends SelfPlaySettings, FitSettings {
-  readonly dir: string;
-  readonly rounds: number;
-  readonly games: number;
-  readonly seed: number;
-  readonly out: string | undefined;
-  /** Threads playing the games: the data and weights are the same whatever their number. */
-  readonly threads: number;
-  /** The openings file the games start from (undefined: the start position). */
-  readonly openings: string | undefined;
-  /** Files of positions never to fit nor hold out (the test sets), comma-separated. */
-  readonly exclude: string | undefined;
-  readonly tdLambda: number;
-  /** The weights round 1 plays with and its fit starts from (undefined: all zero). */
-  readonly startWeights: string | undefined;
-}
+import { parseShardArgument, resolveShard, shardBlock } from "./shardOption.js";
+import { BATCH_GAMES, assembleRound, playGames, playShard } from "./trainShards.js";
+import {
+  type RoundWeights,
+  type TrainOptions,
+  type TrainRun,
+  openRun,
+  readExcluded,
+  roundVariety,
+  roundWeights,
+  startingWeights,
+} from "./trainRun.js";
+import { trainStatus } from "./trainStatus.js";
 
 /** `othello train`'s self-play unless told otherwise (`othello curve` keeps SELF_PLAY_DEFAULTS). */
 export const TRAIN_SELF_PLAY: SelfPlaySettings = { ...SELF_PLAY_DEFAULTS, depth: 4, solveEmpties: 16 };
@@ -68,7 +53,11 @@ const MAX_THREADS = 64;
 
 export const trainProgram: Program<TrainOptions> = {
   name: "othello train",
-  synopsis: ["othello train [--dir DIR] [--rounds R] [--games G] [--threads N] [--out FILE] [OPTIONS]"],
+  synopsis: [
+    "othello train [--dir DIR] [--rounds R] [--games G] [--threads N] [--out FILE] [OPTIONS]",
+    "othello train --rounds R --shard I/N [OPTIONS]",
+    "othello train status DIR",
+  ],
   about: [
     "Trains the pattern evaluation from self-play, in rounds: each round's games are played by the",
     "alpha-beta player with the previous round's weights (round 1: all zero), the solver playing and",
@@ -78,7 +67,12 @@ export const trainProgram: Program<TrainOptions> = {
     "DIR: run again with the same options and an interrupted run resumes where it stopped (the games",
     "are seeded one by one, so it makes the same weights). The last round's weights are copied to",
     "--out. The games are played on --threads worker threads, and the data and weights are the same",
-    "whatever their number (each game is seeded by its number, and recorded in order).",
+    "whatever their number (each game is seeded by its number, and recorded in order). With --shard I/N",
+    "it plays only shard I of N of round R's games (R: --rounds; round R-1's weights must be in DIR) into",
+    "DIR/round-R.shard-I-of-N.data, for other processes or machines to share the work; without --shard",
+    "it fits from the shard files there, playing the shards missing, and makes the same data and weights",
+    "as if it had played them all (docs/scale.md). `othello train status DIR` lists each round's shards",
+    "done, missing and bad.",
   ],
 
   options: {
@@ -133,6 +127,19 @@ export const trainProgram: Program<TrainOptions> = {
     ),
     "--seed": field("seed", "S", "seed of the games (default 1)", (t) => parseWholeNumber(t, 0, 0xffffffff)),
     "--out": field("out", "FILE", "where the last round's weights are copied (default: none)", nonEmpty),
+    "--shard": field(
+      "shard",
+      "I/N",
+      "play only shard I of N (from 1) of round R's games (R: --rounds), a block of games, into DIR/round-R.shard-I-of-N.data, and fit nothing; auto/N reads I from SLURM_ARRAY_TASK_ID (an array --array=1-N) or else JOB_COMPLETION_INDEX plus 1 (a Kubernetes Indexed Job, from 0)",
+      parseShardArgument,
+    ),
+    "--dry-run": flag<TrainOptions>(
+      "with --shard: say which games the shard is and what it would do, and do nothing",
+      (o: TrainOptions) => ({
+        ...o,
+        dryRun: true,
+      }),
+    ),
   },
   defaults: () => ({
     dir: "train-run",
@@ -150,32 +157,10 @@ export const trainProgram: Program<TrainOptions> = {
     neighbourWeight: 0.5,
     seed: 1,
     out: undefined,
+    shard: undefined,
+    dryRun: false,
   }),
 };
-
-/** Games played between two appends to the data file: what an interruption can lose. */
-const BATCH_GAMES = 20;
-
-/** The settings a run's directory is bound to: resuming with others would mix two runs. */
-function runSettings(o: TrainOptions, startDigest: string | undefined): Record<string, number | string> {
-  return {
-    // The start's contents, not its name: --out may write over the file the run started from.
-    ...(startDigest === undefined ? {} : { startWeights: startDigest }),
-    ...(o.openings === undefined ? {} : { openings: o.openings }),
-    ...(o.tdLambda === 1 ? {} : { tdLambda: o.tdLambda }),
-    ...(o.exclude === undefined ? {} : { exclude: o.exclude }),
-    games: o.games,
-    depth: o.depth,
-    randomPlies: o.randomPlies,
-    noise: o.noise,
-    solveEmpties: o.solveEmpties,
-    stages: o.stages,
-    iterations: o.iterations,
-    lambda: o.lambda,
-    neighbourWeight: o.neighbourWeight,
-    seed: o.seed,
-  };
-}
 
 /**
  * A round's data file: its whole batches, or an error naming it. The round being played may
@@ -212,13 +197,13 @@ function readRoundData(
 
 /** Plays the round's games not yet in its data file, appending them a batch at a time: the games played. */
 async function selfPlay(
+  run: TrainRun,
   round: number,
   weights: Weights,
-  options: TrainOptions,
-  variety: GameVariety,
   file: string,
   out: Output,
 ): Promise<Result<number>> {
+  const { options } = run;
   const existing = readRoundData(file, undefined, out);
   if (!existing.ok) return existing;
   const done = existing.value.games;
@@ -237,77 +222,12 @@ async function selfPlay(
       bar.update(recorded);
     }
   };
-  const settings: SelfPlaySettings = {
-    depth: options.depth,
-    randomPlies: options.randomPlies,
-    noise: options.noise,
-    solveEmpties: options.solveEmpties,
-  };
-  if (options.threads === 1) {
-    // One thread: the games are played here, as a worker would play them.
-    const player = new AlphaBeta(new Evaluation(weights));
-    const solver = new Solver(SELF_PLAY_SOLVER_BITS);
-    for (let game = done; game < options.games; game++) {
-      const buffer = new SampleBuffer();
-      playNumberedGame(player, solver, settings, variety, options.seed, round, game, buffer);
-      record(buffer.toSamples());
-    }
-  } else {
-    const data = { weights, settings, variety, seed: options.seed, round };
-    const played = await playGamesOnThreads(data, done, options.games, options.threads, startSelfPlayWorker, record);
-    if (!played.ok) return played;
-  }
-  return ok(options.games - done);
+  const played = await playGames(round, weights, options, roundVariety(run, round), done, options.games, record);
+  return played.ok ? ok(options.games - done) : played;
 }
 
 function formatError(e: StageError): string {
   return e.positions === 0 ? "-" : e.meanAbsoluteError.toFixed(2);
-}
-
-/** An openings file's openings, or an error naming it. */
-function readOpenings(file: string): Result<Move[][]> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    return err(`cannot read the openings ${file}: ${(e as Error).message}`);
-  }
-  const parsed = parseOpeningsFile(text);
-  return parsed.ok ? parsed : err(`${file}: ${parsed.error}`);
-}
-
-/** The positions of obf files (blank lines and lines starting # or % skipped), or an error naming the file and line. */
-function readExcluded(files: readonly string[]): Result<Position[]> {
-  const positions: Position[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (e) {
-      return err(`cannot read the positions to exclude ${file}: ${(e as Error).message}`);
-    }
-    const lines = text.split("\n");
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!.trim();
-      if (line === "" || line.startsWith("#") || line.startsWith("%")) continue;
-      const problem = parseObf(line);
-      if (!problem.ok) return err(`${file}, line ${i + 1}: ${problem.error}`);
-      positions.push(problem.value.position);
-    }
-  }
-  return ok(positions);
-}
-
-/** The weights a run starts from, with a digest of the file's bytes, or an error naming it. */
-function readStartWeights(file: string, stages: number): Result<{ weights: Weights; digest: string }> {
-  const read = readWeightsFile(file);
-  if (!read.ok) return err(`--start-weights: ${read.error}`);
-  const { weights, bytes } = read.value;
-  if (weights.stages !== stages)
-    return err(
-      `--start-weights: ${printable(file)} has ${weights.stages} stages, the run ${stages} (--stages): give the same count`,
-    );
-  return ok({ weights, digest: `sha256:${createHash("sha256").update(bytes).digest("hex")}` });
 }
 
 /** The empties of each stage, as a range. */
@@ -316,14 +236,19 @@ function stageEmpties(stage: number, stages: number): string {
   return empties.length === 0 ? "-" : `${empties[0]}-${empties[empties.length - 1]}`;
 }
 
-/** `othello train`: rounds of self-play and fitting, resumable. */
+/** `othello train`: rounds of self-play and fitting, resumable; a shard of a round; a run's status. */
 export async function trainCommand(args: readonly string[], out: Output): Promise<number> {
   const parsed = programArguments(trainProgram, args, out);
   if (typeof parsed === "number") return parsed;
-  if (parsed.positional.length > 0)
-    return usageError(trainProgram, `unexpected argument "${printable(parsed.positional[0]!)}"`, out);
+  const options = parsed.settings;
+  const [first, ...more] = parsed.positional;
+  if (first === "status" && more.length <= 1) return trainStatus(more[0] ?? options.dir, out);
+  const unexpected = first === "status" ? more[1] : first;
+  if (unexpected !== undefined) return usageError(trainProgram, `unexpected argument "${printable(unexpected)}"`, out);
+  if (options.dryRun && options.shard === undefined)
+    return usageError(trainProgram, "--dry-run goes with --shard", out);
   try {
-    return await train(parsed.settings, out);
+    return options.shard === undefined ? await train(options, out) : await trainShard(options, out);
   } catch (e) {
     // A file that cannot be written (a full disk, a directory that is not one): what was
     // finished is on disk, and the run resumes from it once the cause is fixed.
@@ -333,40 +258,70 @@ export async function trainCommand(args: readonly string[], out: Output): Promis
   }
 }
 
+/** Which weights play a round, for people. */
+function weightsName(run: TrainRun, round: number, played: RoundWeights): string {
+  const name =
+    round > 1
+      ? join(run.options.dir, `round-${round - 1}.weights`)
+      : run.start === undefined
+        ? "all-zero weights"
+        : run.options.startWeights!;
+  return `${name} (${played.digest.slice(0, 19)}...)`;
+}
+
+/** `othello train --rounds R --shard I/N`: shard I of N of round R's games into its file, or (--dry-run) what it would be. */
+async function trainShard(options: TrainOptions, out: Output): Promise<number> {
+  const resolved = resolveShard(options.shard!, process.env);
+  if (!resolved.ok) return usageError(trainProgram, resolved.error, out);
+  const { index, count, source } = resolved.value;
+  if (count > options.games)
+    return usageError(
+      trainProgram,
+      `--shard ${index}/${count}: more shards than the round's ${options.games} games`,
+      out,
+    );
+  const opened = openRun(options, !options.dryRun);
+  if (!opened.ok) {
+    out.log(`othello train: ${opened.message}`);
+    return opened.status;
+  }
+  const { run } = opened;
+  const round = options.rounds;
+  const file = join(options.dir, shardFileName(round, index, count));
+  const { first, end } = shardBlock(index, count, options.games);
+  const what = `round ${round}, shard ${index} of ${count} (${source}): games ${first + 1} to ${end} of ${options.games}`;
+  const finished = join(options.dir, `round-${round}.weights`);
+  if (existsSync(finished)) {
+    out.print(`${what}: the round is finished (${finished}): nothing to play`);
+    return 0;
+  }
+  const played = roundWeights(run, round);
+  if (!played.ok) {
+    out.log(`othello train: ${played.error}`);
+    return 1;
+  }
+  if (options.dryRun) {
+    const there = existsSync(file) ? ", there already: it would be checked, not played" : "";
+    out.print(`${what}, played by ${weightsName(run, round, played.value)}, into ${file}${there}`);
+    return 0;
+  }
+  const playing = await playShard(run, round, index, count, played.value, out);
+  if (!playing.ok) {
+    out.log(`othello train: ${playing.error}`);
+    return 1;
+  }
+  out.print(`${what}: ${playing.value ? "played into" : "done before, nothing to play:"} ${file}`);
+  return 0;
+}
+
 async function train(options: TrainOptions, out: Output): Promise<number> {
   const { dir } = options;
-  mkdirSync(dir, { recursive: true });
-  let start: { weights: Weights; digest: string } | undefined;
-  if (options.startWeights !== undefined) {
-    const read = readStartWeights(options.startWeights, options.stages);
-    if (!read.ok) {
-      out.log(`othello train: ${read.error}`);
-      return 1;
-    }
-    start = read.value;
+  const opened = openRun(options, true);
+  if (!opened.ok) {
+    out.log(`othello train: ${opened.message}`);
+    return opened.status;
   }
-  const settingsFile = join(dir, "settings.json");
-  const settings = JSON.stringify(runSettings(options, start?.digest));
-  if (existsSync(settingsFile)) {
-    const stored = readFileSync(settingsFile, "utf8").trim();
-    if (stored !== settings) {
-      out.log(
-        `othello train: ${dir} holds a run with other settings (${stored}); resume it with those, or use another --dir`,
-      );
-      return 2;
-    }
-  } else {
-    writeAtomically(settingsFile, `${settings}\n`);
-  }
-  let openings: Move[][] = [];
-  if (options.openings !== undefined) {
-    const read = readOpenings(options.openings);
-    if (!read.ok) {
-      out.log(`othello train: ${read.error}`);
-      return 1;
-    }
-    openings = read.value;
-  }
+  const { run } = opened;
   const excludedFiles = options.exclude?.split(",").filter((f) => f !== "") ?? [];
   const toExclude = readExcluded(excludedFiles);
   if (!toExclude.ok) {
@@ -375,26 +330,28 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
   }
   const excluded = new ExcludedPositions(toExclude.value);
   const reportFile = join(dir, "report.txt");
-  let weights = start?.weights ?? zeroWeights(options.stages);
+  let current = startingWeights(run);
   const runStarted = performance.now();
   for (let round = 1; round <= options.rounds; round++) {
     const weightsFile = join(dir, `round-${round}.weights`);
     if (existsSync(weightsFile)) {
-      const read = readWeights(weightsFile);
+      const read = readWeightsFile(weightsFile);
       if (!read.ok) {
         out.log(`othello train: ${read.error}`);
         return 1;
       }
-      weights = read.value;
+      current = { weights: read.value.weights, digest: digestOf(read.value.bytes) };
       out.log(`othello train: round ${round} was finished before (${weightsFile})`);
       continue;
     }
     const dataFile = join(dir, `round-${round}.data`);
     const playStarted = performance.now();
-    // Round 1's weights, unless given, are all zero: its search values say nothing, so its
-    // labels are the results.
-    const variety: GameVariety = { openings, tdLambda: round === 1 && start === undefined ? 1 : options.tdLambda };
-    const played = await selfPlay(round, weights, options, variety, dataFile, out);
+    const assembled = await assembleRound(run, round, current, dataFile, out);
+    if (!assembled.ok) {
+      out.log(`othello train: ${assembled.error}`);
+      return 1;
+    }
+    const played = await selfPlay(run, round, current.weights, dataFile, out);
     if (!played.ok) {
       out.log(`othello train: ${played.error}`);
       return 1;
@@ -417,15 +374,17 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     const met = excluded.exclude(samples, mask);
     const fitStarted = performance.now();
     const bar = new ProgressBar(`round ${round} fit`, options.stages, 0, out);
+    const { weights } = current;
     const fitted = fitWeights(samples, mask, weights, options, (stage) => bar.update(stage + 1));
     const fitSeconds = (performance.now() - fitStarted) / 1000;
     const before = stageErrors(new Evaluation(weights), samples, mask, 0, options.stages);
     const after = stageErrors(new Evaluation(fitted), samples, mask, 0, options.stages);
-    writeAtomically(weightsFile, formatWeights(fitted));
-    weights = fitted;
+    const fittedBytes = formatWeights(fitted);
+    writeAtomically(weightsFile, fittedBytes);
+    current = { weights: fitted, digest: digestOf(fittedBytes) };
     const held = after.all.positions;
     const lines = [
-      `round ${round} of ${options.rounds}: ${played.value} games played in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; ` +
+      `round ${round} of ${options.rounds}: ${played.value} games played${assembled.value === 0 ? "" : ` (and ${assembled.value} from shard files)`} in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; ` +
         `all rounds: ${games} games, ${samples.count} positions (${samples.count - held} fitted, ${held} held out)`,
       "  held-out mean absolute error in discs, stage by stage: new weights (the weights that played this round)",
       `  stage  empties  positions  error  (before)`,
@@ -445,7 +404,7 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     appendFileSync(reportFile, `${lines.join("\n")}\n`);
   }
   if (options.out !== undefined) {
-    writeAtomically(options.out, formatWeights(weights));
+    writeAtomically(options.out, formatWeights(current.weights));
     out.print(
       `weights: ${options.out} (${options.rounds} rounds, ${formatDuration((performance.now() - runStarted) / 1000)} this run)`,
     );

@@ -92,6 +92,34 @@ export function formatBatch(samples: Samples): Uint8Array {
   return bytes;
 }
 
+/**
+ * The samples as a data file's batches of `gamesPerBatch` games each (the last may hold fewer),
+ * cut at the games' starts: the file one process appending a batch at a time writes.
+ */
+export function formatGameBatches(samples: Samples, gamesPerBatch: number): Uint8Array {
+  const cuts: number[] = [];
+  let games = 0;
+  for (let i = 0; i < samples.count; i++)
+    if ((samples.flags[i]! & GAME_START) !== 0 && games++ % gamesPerBatch === 0) cuts.push(i);
+  cuts.push(samples.count);
+  const batches = cuts.slice(1).map((end, b) => {
+    const start = cuts[b]!;
+    return formatBatch({
+      count: end - start,
+      boards: samples.boards.subarray(4 * start, 4 * end),
+      scores: samples.scores.subarray(start, end),
+      flags: samples.flags.subarray(start, end),
+    });
+  });
+  const bytes = new Uint8Array(batches.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const batch of batches) {
+    bytes.set(batch, at);
+    at += batch.length;
+  }
+  return bytes;
+}
+
 export interface ParsedData {
   readonly samples: Samples;
   readonly games: number;

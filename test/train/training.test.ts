@@ -156,7 +156,7 @@ describe("othello train, smoke-sized", () => {
     ]);
     expect(r.status).toBe(1);
     expect(r.logged.at(-1)).toMatch(
-      /^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.partial'; the finished rounds and batches are kept: run again to resume$/,
+      /^othello train: ENOENT: no such file or directory, open '.*no-such-dir\/w\.weights\.\d+\.partial'; the finished rounds and batches are kept: run again to resume$/,
     );
     expect(readFileSync(join(other, "round-1.weights")).equals(readFileSync(join(dir, "round-1.weights")))).toBe(true);
   });
