@@ -74,7 +74,7 @@ export const LEVELS: readonly Level[] = [
   },
   {
     level: 9,
-    description: "Level 9: a master: plays the last 18 moves exactly, almost always its best move",
+    description: "Level 9: a master: solves the last 18 moves, almost always picks its best move",
     settings: { visits: 15000, moveTemperature: 0.005, solveEmpties: 8, solveHorizon: 18 },
   },
   {
