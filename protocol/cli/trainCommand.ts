@@ -384,7 +384,7 @@ async function train(options: TrainOptions, out: Output): Promise<number> {
     current = { weights: fitted, digest: digestOf(fittedBytes) };
     const held = after.all.positions;
     const lines = [
-      `round ${round} of ${options.rounds}: ${played.value} games played${assembled.value === 0 ? "" : ` (and ${assembled.value} from shard files)`} in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; ` +
+      `round ${round} of ${options.rounds}: ${played.value + assembled.value.played} games played${assembled.value.fromFiles === 0 ? "" : ` (and ${assembled.value.fromFiles} from shard files)`} in ${playSeconds.toFixed(1)} s, fit in ${fitSeconds.toFixed(1)} s; ` +
         `all rounds: ${games} games, ${samples.count} positions (${samples.count - held} fitted, ${held} held out)`,
       "  held-out mean absolute error in discs, stage by stage: new weights (the weights that played this round)",
       `  stage  empties  positions  error  (before)`,

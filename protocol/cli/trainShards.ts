@@ -172,7 +172,7 @@ export function shardFilesOf(dir: string, round: number): Map<number, number[]> 
 /**
  * When the round has shard files: the shards missing played here, then all of them checked and
  * written as the round's data file, byte for byte the file one process playing them all writes.
- * The games taken from shard files, or 0 when there are none.
+ * The games taken from shard files and those played here (none without shard files).
  */
 export async function assembleRound(
   run: TrainRun,
@@ -180,10 +180,10 @@ export async function assembleRound(
   played: RoundWeights,
   dataFile: string,
   out: Output,
-): Promise<Result<number>> {
+): Promise<Result<{ fromFiles: number; played: number }>> {
   const { dir } = run.options;
   const splits = [...shardFilesOf(dir, round).entries()];
-  if (splits.length === 0) return ok(0);
+  if (splits.length === 0) return ok({ fromFiles: 0, played: 0 });
   if (splits.length > 1)
     return err(
       `${dir} holds shards of round ${round} split ${splits.map(([of]) => `${of} ways`).join(" and ")}: keep the files of one split (round-${round}.shard-I-of-N.data, one N)`,
@@ -210,5 +210,5 @@ export async function assembleRound(
   }
   const parts = Array.from({ length: of }, (_, i) => games.get(i + 1)!);
   writeAtomically(dataFile, formatGameBatches(concatSamples(parts), BATCH_GAMES));
-  return ok(fromFiles);
+  return ok({ fromFiles, played: run.options.games - fromFiles });
 }
