@@ -12,16 +12,27 @@ import {
   runMatch,
   tally,
 } from "../match/matchRunner.js";
-import { eloEstimate, formatElo, score } from "../match/matchStats.js";
-import { PairCounter, type Pentanomial, pentanomial } from "../match/pentanomial.js";
-import { type Sprt, type SprtState, sprtState } from "../match/sprt.js";
+import {
+  LABELS,
+  describeGame,
+  formatAccepted,
+  formatLlrBounds,
+  formatPairs,
+  report,
+  summarize,
+} from "../match/matchReport.js";
+import { type MatchShard, shardChecksum } from "../match/matchShards.js";
+import { PairCounter } from "../match/pentanomial.js";
+import { type Sprt, sprtState } from "../match/sprt.js";
 import { parseDecimal, parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
 import { field, nonEmpty } from "../text/optionTable.js";
+import { digestOf } from "../text/digest.js";
+import { matchMerge } from "./matchMerge.js";
 import { checkOutputFile, openOutputFile } from "./outputFile.js";
+import { type ShardArgument, parseShardArgument, resolveShard, shardBlock } from "./shardOption.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
 import { formatGameRecordGgf } from "../match/matchGgf.js";
-import { PHASES_HEADING, type Phase, formatPhaseSeconds, meanSecondsByPhase } from "../match/movePhases.js";
 
 /** The command line as typed; `matchOptions` checks it and reads the openings. */
 export interface MatchArguments {
@@ -45,6 +56,7 @@ export interface MatchArguments {
   readonly sprt: { readonly elo0: number; readonly elo1: number } | undefined;
   readonly sprtAlpha: number | undefined;
   readonly sprtBeta: number | undefined;
+  readonly shard: ShardArgument | undefined;
 }
 
 function parseProtocol(text: string): Result<Protocol> {
@@ -76,13 +88,20 @@ const DEFAULT_ERROR_CHANCE = 0.05;
 
 export const matchProgram: Program<MatchArguments> = {
   name: "othello match",
-  synopsis: ["othello match --engine-a CMD --engine-b CMD [OPTIONS]"],
+  synopsis: [
+    "othello match --engine-a CMD --engine-b CMD [OPTIONS]",
+    "othello match --shard I/N --json FILE --engine-a CMD --engine-b CMD [OPTIONS]",
+    "othello match merge FILE...",
+  ],
   about: [
     "Plays games between two engine commands over stdin/stdout, each speaking OTP or GTP, and reports",
     "W/D/L, score and Elo from A's side, with move times. The exit status is 1 when a game was forfeited or",
     "an engine could not start (then no game is played). Ctrl-C stops it: the games finished are reported and",
     "written to the files, and the status is 130. With --sprt it stops as soon as a sequential probability ratio",
     "test over the pairs of games decides between two Elo differences; the summary says which it accepted.",
+    "With --shard I/N it plays only shard I of N of the pairs, for other processes or machines to share the",
+    "match; `othello match merge FILE...` reads the shards' JSON files and prints the one table, the same as",
+    "one process playing those games prints (docs/scale.md).",
   ],
   options: {
     "--engine-a": field(
@@ -158,6 +177,12 @@ export const matchProgram: Program<MatchArguments> = {
       `the SPRT's chance of accepting H1 when H0 holds (default ${DEFAULT_ERROR_CHANCE}, more than 0, less than 0.5)`,
       parseErrorChance,
     ),
+    "--shard": field(
+      "shard",
+      "I/N",
+      "play only shard I of N (from 1) of the match's pairs of games, a block of them, for othello match merge to put together; with --json, and --sprt stops no shard (auto/N: I from SLURM_ARRAY_TASK_ID, or JOB_COMPLETION_INDEX plus 1)",
+      parseShardArgument,
+    ),
     "--sprt-beta": field(
       "sprtBeta",
       "B",
@@ -185,6 +210,7 @@ export const matchProgram: Program<MatchArguments> = {
     sprt: undefined,
     sprtAlpha: undefined,
     sprtBeta: undefined,
+    shard: undefined,
   }),
 };
 
@@ -195,9 +221,17 @@ export interface MatchOptions {
   readonly ggfFile: string | undefined;
   readonly openingsSource: string;
   readonly sprt: Sprt | undefined;
+  /** With --shard: which games of the match these are. */
+  readonly shard: MatchShard | undefined;
 }
 
-export function matchOptions(a: MatchArguments): Result<MatchOptions> {
+/**
+ * The options the arguments describe, the openings read; `env` gives `--shard auto/N` its index.
+ */
+export function matchOptions(
+  a: MatchArguments,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Result<MatchOptions> {
   const engines = [];
   for (const [command, protocol, flag] of [
     [a.engineA, a.protocolA, "--engine-a"],
@@ -230,11 +264,32 @@ export function matchOptions(a: MatchArguments): Result<MatchOptions> {
     openings = randomOpenings(Math.ceil(a.games / 2), a.plies, a.seed);
     openingsSource = `random, ${a.plies} plies, seed ${a.seed}`;
   }
+  let shard: MatchShard | undefined;
+  if (a.shard !== undefined) {
+    if (a.json === undefined) return err("--shard needs --json FILE: the shard's games, for othello match merge");
+    const resolved = resolveShard(a.shard, env);
+    if (!resolved.ok) return resolved;
+    const { index, count } = resolved.value;
+    // Whole pairs: a pair's two games share their opening, and the SPRT counts pairs.
+    const pairs = Math.ceil(a.games / 2);
+    if (count > pairs) return err(`--shard ${index}/${count}: more shards than the match's ${pairs} pairs of games`);
+    const block = shardBlock(index, count, pairs);
+    shard = {
+      index,
+      count,
+      firstGame: 2 * block.first,
+      endGame: Math.min(2 * block.end, a.games),
+      games: a.games,
+      openings: digestOf(JSON.stringify(openings)),
+    };
+  }
   return ok({
+    shard,
     settings: {
       engines: [engines[0]!, engines[1]!],
       openings,
-      games: a.games,
+      games: shard?.endGame ?? a.games,
+      firstGame: shard?.firstGame,
       concurrency: a.concurrency,
       moveTimeSeconds: a.moveTime,
       gameTimeSeconds: a.gameTime,
@@ -252,108 +307,9 @@ export function matchOptions(a: MatchArguments): Result<MatchOptions> {
   });
 }
 
-const LABELS = ["A", "B"] as const;
-
-function describeGame(g: GameRecord): string[] {
-  const outcome = g.winner === null ? "draw" : `${LABELS[g.winner]} wins`;
-  const how =
-    g.forfeit === undefined
-      ? `${g.blackDiscs}-${g.whiteDiscs}`
-      : `by forfeit: ${LABELS[g.forfeit.engine]} ${g.forfeit.reason}`;
-  const lines = [
-    `game ${g.index + 1}: opening "${g.opening}", black ${LABELS[g.black]}, white ${LABELS[1 - g.black]}: ${outcome} ${how}`,
-    `  moves: ${g.moves.join(" ")}`,
-  ];
-  if (g.forfeit !== undefined && g.forfeit.lastWords.length > 0)
-    lines.push(`  ${LABELS[g.forfeit.engine]}'s last words on stderr:`, ...g.forfeit.lastWords.map((l) => `    ${l}`));
-  return lines;
-}
-
-interface MoveTimes {
-  readonly moves: number;
-  readonly averageSeconds: number;
-  readonly maxSeconds: number;
-  /** The most the engine thought in one game, all its moves together. */
-  readonly maxGameSeconds: number;
-  /** The mean seconds of its moves in each phase of the game (null: none in that phase). */
-  readonly phases: Record<Phase, number | null>;
-}
-
-function moveTimes(games: readonly GameRecord[], engine: 0 | 1): MoveTimes {
-  const times = games.flatMap((g) => g.moveTimes[engine]);
-  const total = times.reduce((a, b) => a + b, 0);
-  const perGame = games.map((g) => g.moveTimes[engine].reduce((a, b) => a + b, 0));
-  return {
-    moves: times.length,
-    averageSeconds: times.length === 0 ? 0 : total / times.length / 1000,
-    maxSeconds: Math.max(0, ...times) / 1000,
-    maxGameSeconds: Math.max(0, ...perGame) / 1000,
-    phases: meanSecondsByPhase(games, engine),
-  };
-}
-
-function summarize(options: MatchOptions, result: MatchResult) {
-  const t = tally(result.games);
-  const pairs = pentanomial(result.games);
-  return {
-    pairs,
-    sprt: options.sprt === undefined ? undefined : sprtState(pairs, options.sprt),
-    tally: t,
-    games: result.games.length,
-    score: score(t),
-    elo: eloEstimate(t),
-    forfeits: [0, 1].map((e) => result.games.filter((g) => g.forfeit?.engine === e).length),
-    moveTimes: [moveTimes(result.games, 0), moveTimes(result.games, 1)],
-  };
-}
-
-/** An LLR or a bound, to two decimals (never "-0.00"). */
-function formatLlr(x: number): string {
-  const rounded = Math.round(x * 100) / 100;
-  return (rounded === 0 ? 0 : rounded).toFixed(2);
-}
-
-/** The LLR and, in brackets, its bounds. */
-function formatLlrBounds(state: SprtState): string {
-  return `LLR ${formatLlr(state.llr)} (${formatLlr(state.lower)}, ${formatLlr(state.upper)})`;
-}
-
-const formatAccepted = (state: SprtState): string =>
-  state.accepted === undefined ? "no decision" : `${state.accepted} accepted`;
-
-const formatPairs = (pairs: Pentanomial): string => `[${pairs.join(", ")}]`;
-
-function report(options: MatchOptions, result: MatchResult, print: (line: string) => void): void {
-  const s = summarize(options, result);
-  const { wins, draws, losses } = s.tally;
-  options.settings.engines.forEach((e, i) => {
-    print(`${LABELS[i]}: ${formatCommandLine(e.argv)} (${e.protocol}, name ${result.names[i] ?? "unknown"})`);
-  });
-  print(`openings: ${options.openingsSource}`);
-  print(
-    `games: ${s.games}   A wins ${wins}, draws ${draws}, losses ${losses}   forfeits: A ${s.forfeits[0]}, B ${s.forfeits[1]}`,
-  );
-  print(`score of A: ${s.score.toFixed(3)} (${wins + draws / 2}/${s.games})`);
-  print(`Elo A - B: ${formatElo(s.elo.elo)} (95% CI ${formatElo(s.elo.low)} to ${formatElo(s.elo.high)})`);
-  print(`pairs: ${formatPairs(s.pairs)}, by A's points in the pair: 0, 0.5, 1, 1.5, 2`);
-  if (options.sprt !== undefined && s.sprt !== undefined) {
-    const { elo0, elo1, alpha, beta } = options.sprt;
-    print(
-      `SPRT: ${formatLlrBounds(s.sprt)} ${formatAccepted(s.sprt)}   H0: Elo ${elo0}, H1: Elo ${elo1}, alpha ${alpha}, beta ${beta}`,
-    );
-  }
-  for (const i of [0, 1] as const) {
-    const m = s.moveTimes[i]!;
-    print(
-      `time per move of ${LABELS[i]}: average ${m.averageSeconds.toFixed(3)} s, max ${m.maxSeconds.toFixed(3)} s over ${m.moves} moves, at most ${m.maxGameSeconds.toFixed(3)} s in one game`,
-    );
-    print(`  by phase, ${PHASES_HEADING}: ${formatPhaseSeconds(m.phases, 3)}`);
-  }
-}
-
 /** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
 function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
-  const s = summarize(options, result);
+  const s = summarize(options.sprt, result);
   const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
   const engines = options.settings.engines.map((e, i) => ({
     label: LABELS[i],
@@ -374,8 +330,19 @@ function matchJson(options: MatchOptions, result: MatchResult, date: string): st
     pairs: s.pairs,
     sprt: s.sprt === undefined ? null : { ...s.sprt, accepted: s.sprt.accepted ?? null },
   };
-  const allSettings = { ...settings, openings: options.openingsSource, sprt: options.sprt ?? null };
-  return `${JSON.stringify({ date, engines, settings: allSettings, summary, games: result.games }, null, 2)}\n`;
+  const { firstGame: _firstGame, ...played } = settings;
+  const allSettings = {
+    ...played,
+    games: options.shard?.games ?? played.games,
+    openings: options.openingsSource,
+    sprt: options.sprt ?? null,
+  };
+  const whole = { date, engines, settings: allSettings, summary, games: result.games };
+  const shard =
+    options.shard === undefined
+      ? {}
+      : { shard: options.shard, checksum: shardChecksum({ ...whole, shard: options.shard }) };
+  return `${JSON.stringify({ ...whole, ...shard }, null, 2)}\n`;
 }
 
 function progressBar(done: number, total: number, games: readonly GameRecord[]): string {
@@ -387,6 +354,7 @@ function progressBar(done: number, total: number, games: readonly GameRecord[]):
 
 /** `othello match`: many games between two engines; see USAGE. */
 export async function matchCommand(args: readonly string[], out: Output): Promise<number> {
+  if (args[0] === "merge" && !args.includes("--help") && !args.includes("-h")) return matchMerge(args.slice(1), out);
   const parsed = programArguments(matchProgram, args, out);
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0)
@@ -446,9 +414,10 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
         const verdict = state.accepted === undefined ? "" : `: ${formatAccepted(state)}`;
         const counts = formatPairs(pairs.counts);
         log(`${tty ? "\r\x1b[K" : ""}SPRT after ${after}: ${formatLlrBounds(state)}, pairs ${counts}${verdict}`);
-        if (state.accepted !== undefined) decided.abort();
+        // A shard plays all its games: the test is the merged shards'.
+        if (state.accepted !== undefined && options.shard === undefined) decided.abort();
       }
-      const bar = progressBar(finished.length, options.settings.games, finished);
+      const bar = progressBar(finished.length, options.settings.games - (options.shard?.firstGame ?? 0), finished);
       process.stderr.write(tty ? `\r\x1b[K${bar}` : `${bar}\n`);
     },
     interrupted.signal,
@@ -465,7 +434,7 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
     );
     return 1;
   }
-  report(options, result, print);
+  report({ ...options, engines: options.settings.engines }, result, print);
   if (options.jsonFile !== undefined) writeFileSync(options.jsonFile, matchJson(options, result, started));
   if (options.ggfFile !== undefined) {
     const names = [result.names[0] ?? LABELS[0], result.names[1] ?? LABELS[1]] as const;
@@ -475,7 +444,7 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   }
   if (interrupted.signal.aborted) {
     log(
-      `othello match: interrupted after ${result.games.length} of ${options.settings.games} games; those are reported`,
+      `othello match: interrupted after ${result.games.length} of ${options.settings.games - (options.shard?.firstGame ?? 0)} games; those are reported`,
     );
     return 130;
   }

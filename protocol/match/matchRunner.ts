@@ -17,7 +17,9 @@ export interface MatchSettings {
   readonly engines: readonly [EngineSpec, EngineSpec];
   /** Game i starts from opening i / 2, engine 0 black in even games and white in odd ones. */
   readonly openings: readonly (readonly Move[])[];
+  /** The games played are `firstGame` (default 0: a shard of a match starts later) to `games - 1`. */
   readonly games: number;
+  readonly firstGame?: number | undefined;
   readonly concurrency: number;
   /** Sent to both engines before each game as `time_settings 0 S 1`; undefined sends nothing. */
   readonly moveTimeSeconds: number | undefined;
@@ -220,7 +222,7 @@ export async function runMatch(
     }
   }
   enough?.addEventListener("abort", abandon, { once: true });
-  let next = 0;
+  let next = settings.firstGame ?? 0;
   const interrupted = (): boolean => stop?.aborted === true;
   const stopped = (): boolean => interrupted() || enough?.aborted === true;
   async function worker(own: readonly [Seat, Seat]): Promise<void> {
@@ -237,7 +239,7 @@ export async function runMatch(
       for (const i of [0, 1] as const) names[i] ??= own[i].name;
     }
   }
-  const workers = Math.min(settings.concurrency, settings.games);
+  const workers = Math.min(settings.concurrency, settings.games - next);
   await Promise.all(Array.from({ length: workers }, (_, i) => worker(i === 0 ? first : seatsOf())));
   enough?.removeEventListener("abort", abandon);
   return { names, games: games.filter((g) => g !== undefined) };
