@@ -6,7 +6,6 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import {
   type GameRecord,
-  type MatchResult,
   type MatchSettings,
   defaultGenmoveLimitSeconds,
   runMatch,
@@ -18,10 +17,10 @@ import {
   formatAccepted,
   formatLlrBounds,
   formatPairs,
+  matchJson,
   report,
-  summarize,
 } from "../match/matchReport.js";
-import { type MatchShard, shardChecksum } from "../match/matchShards.js";
+import type { MatchShard } from "../match/matchShards.js";
 import { PairCounter } from "../match/pentanomial.js";
 import { type Sprt, sprtState } from "../match/sprt.js";
 import { parseDecimal, parsePositiveSeconds, parseWholeNumber, printable } from "../text/numbers.js";
@@ -305,44 +304,6 @@ export function matchOptions(
         ? undefined
         : { ...a.sprt, alpha: a.sprtAlpha ?? DEFAULT_ERROR_CHANCE, beta: a.sprtBeta ?? DEFAULT_ERROR_CHANCE },
   });
-}
-
-/** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
-function matchJson(options: MatchOptions, result: MatchResult, date: string): string {
-  const s = summarize(options.sprt, result);
-  const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
-  const engines = options.settings.engines.map((e, i) => ({
-    label: LABELS[i],
-    command: e.argv,
-    protocol: e.protocol,
-    name: result.names[i] ?? null,
-  }));
-  const { engines: _engines, openings: _openings, ...settings } = options.settings;
-  const summary = {
-    ...s.tally,
-    games: s.games,
-    score: s.score,
-    elo: finite(s.elo.elo),
-    eloLow: finite(s.elo.low),
-    eloHigh: finite(s.elo.high),
-    forfeits: s.forfeits,
-    moveTimes: s.moveTimes,
-    pairs: s.pairs,
-    sprt: s.sprt === undefined ? null : { ...s.sprt, accepted: s.sprt.accepted ?? null },
-  };
-  const { firstGame: _firstGame, ...played } = settings;
-  const allSettings = {
-    ...played,
-    games: options.shard?.games ?? played.games,
-    openings: options.openingsSource,
-    sprt: options.sprt ?? null,
-  };
-  const whole = { date, engines, settings: allSettings, summary, games: result.games };
-  const shard =
-    options.shard === undefined
-      ? {}
-      : { shard: options.shard, checksum: shardChecksum({ ...whole, shard: options.shard }) };
-  return `${JSON.stringify({ ...whole, ...shard }, null, 2)}\n`;
 }
 
 function progressBar(done: number, total: number, games: readonly GameRecord[]): string {

@@ -1,5 +1,6 @@
 import { formatCommandLine } from "../text/commandLine.js";
-import { type EngineSpec, type GameRecord, type MatchResult, tally } from "./matchRunner.js";
+import { type EngineSpec, type GameRecord, type MatchResult, type MatchSettings, tally } from "./matchRunner.js";
+import { type MatchShard, shardChecksum } from "./matchShards.js";
 import { eloEstimate, formatElo, score } from "./matchStats.js";
 import { PHASES_HEADING, type Phase, formatPhaseSeconds, meanSecondsByPhase } from "./movePhases.js";
 import { type Pentanomial, pentanomial } from "./pentanomial.js";
@@ -113,4 +114,49 @@ export function report(options: MatchDescription, result: MatchResult, print: (l
     );
     print(`  by phase, ${PHASES_HEADING}: ${formatPhaseSeconds(m.phases, 3)}`);
   }
+}
+
+/** The whole match as JSON, dated by its start (ISO 8601); infinite Elo bounds (a clean sweep) become null. */
+export function matchJson(
+  options: Omit<MatchDescription, "engines"> & {
+    readonly settings: MatchSettings;
+    readonly shard: MatchShard | undefined;
+  },
+  result: MatchResult,
+  date: string,
+): string {
+  const s = summarize(options.sprt, result);
+  const finite = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 10) / 10 : null);
+  const engines = options.settings.engines.map((e, i) => ({
+    label: LABELS[i],
+    command: e.argv,
+    protocol: e.protocol,
+    name: result.names[i] ?? null,
+  }));
+  const { engines: _engines, openings: _openings, ...settings } = options.settings;
+  const summary = {
+    ...s.tally,
+    games: s.games,
+    score: s.score,
+    elo: finite(s.elo.elo),
+    eloLow: finite(s.elo.low),
+    eloHigh: finite(s.elo.high),
+    forfeits: s.forfeits,
+    moveTimes: s.moveTimes,
+    pairs: s.pairs,
+    sprt: s.sprt === undefined ? null : { ...s.sprt, accepted: s.sprt.accepted ?? null },
+  };
+  const { firstGame: _firstGame, ...played } = settings;
+  const allSettings = {
+    ...played,
+    games: options.shard?.games ?? played.games,
+    openings: options.openingsSource,
+    sprt: options.sprt ?? null,
+  };
+  const whole = { date, engines, settings: allSettings, summary, games: result.games };
+  const shard =
+    options.shard === undefined
+      ? {}
+      : { shard: options.shard, checksum: shardChecksum({ ...whole, shard: options.shard }) };
+  return `${JSON.stringify({ ...whole, ...shard }, null, 2)}\n`;
 }
