@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: web book kernel all check mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test web-bench train train-more train-ensemble eval-mae
+.PHONY: web book kernel all check test-unit test-e2e mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test web-bench train train-more train-ensemble eval-mae
 
 all: othello
 
@@ -70,6 +70,16 @@ check: $(NODE_MODULES)
 	npx tsc --noEmit
 	node build.mjs othello judge
 	npx vitest run
+
+# The tests in two tiers, which make check runs together. `make test-unit`: the unit tests, no build
+# and no program spawned (vitest.unit.config.ts), the loop for the person changing a function.
+# `make test-e2e`: the end-to-end tests, the files named *.e2e.test.ts, which run the built programs;
+# vitest's global set-up (test/buildPrograms.ts) builds them first.
+test-unit: $(NODE_MODULES)
+	npx vitest run --config vitest.unit.config.ts
+
+test-e2e: $(NODE_MODULES)
+	npx vitest run .e2e.test.ts
 
 # Mutation testing with StrykerJS (stryker.config.mjs, docs/mutation.md), not part of check: the
 # solver's and the search's files are mutated one change at a time and their unit tests

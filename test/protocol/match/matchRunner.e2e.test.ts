@@ -4,11 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { formatVertex, parseGgf } from "../../../src/index.js";
-import { formatCommandLine, parseCommandLine } from "../../../protocol/text/commandLine.js";
+import { formatCommandLine } from "../../../protocol/text/commandLine.js";
 import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
 import { type EngineSpec, type MatchSettings, runMatch, tally } from "../../../protocol/match/matchRunner.js";
-import { eloEstimate, eloFromScore, formatElo, score } from "../../../protocol/match/matchStats.js";
-import { formatOpening, parseOpening, parseOpeningsFile, randomOpenings } from "../../../protocol/match/openings.js";
+import { randomOpenings } from "../../../protocol/match/openings.js";
 import { runOthello } from "../cli/runOthello.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
@@ -56,60 +55,6 @@ function settings(engines: [EngineSpec, EngineSpec], games: number, extra: Parti
     ...extra,
   };
 }
-
-describe("engine command lines", () => {
-  it("split at spaces, with quotes keeping spaces, and format back", () => {
-    const words = parseCommandLine(`./othello --name "my engine" -x 'a b'`);
-    expect(words).toEqual({ ok: true, value: ["./othello", "--name", "my engine", "-x", "a b"] });
-    expect(parseCommandLine(formatCommandLine(["a b", "it's", "--c=1"]))).toEqual({
-      ok: true,
-      value: ["a b", "it's", "--c=1"],
-    });
-    expect(parseCommandLine(`x "y`).ok).toBe(false);
-    expect(parseCommandLine("   ").ok).toBe(false);
-  });
-});
-
-describe("openings", () => {
-  it("are reproducible by seed, legal, distinct, and of the asked length", () => {
-    const a = randomOpenings(20, 6, 42);
-    expect(randomOpenings(20, 6, 42)).toEqual(a);
-    expect(randomOpenings(20, 6, 43)).not.toEqual(a);
-    expect(new Set(a.map(formatOpening)).size).toBe(20);
-    for (const o of a) {
-      expect(o).toHaveLength(6);
-      expect(parseOpening(formatOpening(o))).toEqual({ ok: true, value: o });
-    }
-  });
-
-  it("parse from a file with comments, run-together moves, and say which line is wrong", () => {
-    expect(parseOpeningsFile("# two\nf5 d6\n\nF5F6E6\n")).toEqual({
-      ok: true,
-      value: [
-        [37, 43],
-        [37, 45, 44],
-      ],
-    });
-    const bad = parseOpeningsFile("f5\nf5 a1\n");
-    expect(bad.ok).toBe(false);
-    expect(!bad.ok && bad.error).toMatch(/^line 2: a1 after "f5" is illegal/);
-    expect(parseOpeningsFile("# nothing\n").ok).toBe(false);
-  });
-});
-
-describe("match statistics", () => {
-  it("score, Elo and its 95% interval", () => {
-    expect(score({ wins: 3, draws: 2, losses: 5 })).toBe(0.4);
-    expect(eloFromScore(0.5)).toBe(0);
-    expect(eloFromScore(0.75)).toBeCloseTo(190.85, 1);
-    const even = eloEstimate({ wins: 50, draws: 0, losses: 50 });
-    expect(even.elo).toBe(0);
-    expect(even.high).toBeCloseTo(-even.low, 6);
-    expect(even.high).toBeCloseTo(eloFromScore(0.5 + 1.959964 * 0.05), 6);
-    expect(formatElo(eloEstimate({ wins: 4, draws: 0, losses: 0 }).elo)).toBe("+inf");
-    expect(formatElo(-12.345)).toBe("-12.3");
-  });
-});
 
 describe("the match runner", () => {
   it("plays real engines against each other: one over OTP, one over GTP, colours swapped", async () => {
