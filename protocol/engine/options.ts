@@ -20,7 +20,7 @@ import {
   type Parallelisation,
   defaultEngineOptions,
 } from "./engineOptions.js";
-import { TOP_LEVEL, applyLevel } from "./levels.js";
+import { TOP_LEVEL } from "./levels.js";
 import { type Endpoint, parseEndpoint } from "./endpoint.js";
 import {
   type KeySpec,
@@ -404,13 +404,16 @@ export function parseEngineCommandLine(
   return engineCommandLine(parsed.value);
 }
 
-/** The address among the words that are not options; --level's settings last, over the others. */
+/**
+ * The address among the words that are not options. The options stay as given, --level among
+ * them: the session plays the level's settings over the others (applyLevel), and keeps the
+ * others for a controller that asks for the top level later (NBoard's `set depth`).
+ */
 export function engineCommandLine({ settings, positional }: ParsedOptions<EngineOptions>): Result<EngineCommandLine> {
-  const options = applyLevel(settings, settings.level ?? TOP_LEVEL);
-  const pondering = checkPonder(options);
+  const pondering = checkPonder(settings);
   if (!pondering.ok) return pondering;
   const endpoint = parseEndpoint(positional);
-  return endpoint.ok ? ok({ options, endpoint: endpoint.value }) : endpoint;
+  return endpoint.ok ? ok({ options: settings, endpoint: endpoint.value }) : endpoint;
 }
 
 /**

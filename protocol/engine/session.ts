@@ -84,7 +84,7 @@ export class Session {
       throw new Error("these engine options need the session made with an evaluation");
     this.clock = new TimeControl(options.time * 1000, options.timeAllocation);
     this.level = options.level ?? TOP_LEVEL;
-    this.playing = options;
+    this.playing = applyLevel(options, this.level);
     this.chooser = new MoveChooser(this.algorithmChooser());
   }
 

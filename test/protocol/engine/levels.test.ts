@@ -129,6 +129,18 @@ describe("a session's level (setLevel)", () => {
     expect(visits()).toBe(TEST_OPTIONS.visits);
   });
 
+  it("made with --level K plays level K, and the options it was given at the top (NBoard's set depth 10 and up)", () => {
+    const { session } = levelSession({ level: 3 });
+    const visits = () => session.limits(session.position).visits;
+    expect(visits()).toBe(settingsOf(3).visits);
+    session.chooseMove();
+    expect(session.lastThought?.by).toBe("search");
+    session.setLevel(TOP_LEVEL);
+    expect(visits()).toBe(TEST_OPTIONS.visits);
+    session.chooseMove();
+    expect(session.lastThought?.by).toBe("book");
+  });
+
   it("plays from the book at the top, and not at a lower level", () => {
     const { session } = levelSession();
     session.chooseMove();

@@ -140,7 +140,7 @@ describe("engine command line", () => {
     expect(usage).toMatch(/--help-tuning/);
   });
 
-  it("--level N: the top leaves the options as they are; a lower level's settings win over the options they set, wherever these stand", () => {
+  it("--level N is kept beside the options as given; played over them, a lower level's settings win wherever these stand", () => {
     expect(parse("--level", String(TOP_LEVEL))).toEqual({
       ok: true,
       value: { options: { ...DEFAULTS, level: TOP_LEVEL }, endpoint: { kind: "stdio" } },
@@ -153,7 +153,9 @@ describe("engine command line", () => {
     ]) {
       const parsed = parse(...args);
       if (!parsed.ok) throw new Error(parsed.error);
-      const { options } = parsed.value;
+      expect(parsed.value.options.level).toBe(3);
+      // The session plays the options with their level over them (and keeps them for the top level).
+      const options = applyLevel(parsed.value.options, 3);
       expect(options).toMatchObject({ level: 3, visits: level3.visits, book: false, threads: 1 });
       expect(options.search).toEqual(level3.search);
       expect(options.solveHorizon).toBe(level3.solveHorizon);
