@@ -14,7 +14,7 @@ import {
   parseWeights,
 } from "../../src/index.js";
 import { type EngineOptions, defaultEngineOptions } from "../engine/engineOptions.js";
-import { TOP_LEVEL, applyLevel } from "../engine/levels.js";
+import { TOP_LEVEL } from "../engine/levels.js";
 import { Session } from "../engine/session.js";
 import { type EngineReport, finalReport, lastMoves, parseEngineReport, parseRootMoves } from "../ui/engineReport.js";
 import { ANALYSIS_LIMITS, type AnalysisTools, exactScores, reviewMove } from "../ui/moveAnalysis.js";
@@ -44,16 +44,20 @@ const vertex = (move: Move): string => (move === PASS ? "pass" : formatVertex(mo
 
 /**
  * The engine as the page's worker runs it: the same Session as `othello --gtp`, on one thread,
- * kept from request to request so that its tree follows the game: one for the top level (the
- * page's hints are the full engine's) and one for the level the person plays against. Each move
- * request brings the whole game: the session is brought in step with it (only the new moves when
- * it holds the start of the game). The session's report lines, the ones the command-line engine writes on stderr,
- * are read back into the answers, so the page shows the same report whichever engine it plays.
- * Every request is answered, a failure as an error that names it.
+ * kept from request to request so that its tree follows the game: one that plays, at the level
+ * asked, and one for hints, which searches every position without the book (a book move has no
+ * value for each move to show). Each move request brings the whole game: the session is brought
+ * in step with it (only the new moves when it holds the start of the game). The session's report
+ * lines, the ones the command-line engine writes on stderr, are read back into the answers, so
+ * the page shows the same report whichever engine it plays. Every request is answered, a failure
+ * as an error that names it.
  */
 export class EngineHost {
-  /** The sessions by level (at most two: the top level, and another), each with the time per move it was made for. */
-  private readonly sessions = new Map<number, { readonly seconds: number; readonly session: Session }>();
+  /** The session that plays and the hints' session, each with the level and time per move it was made for. */
+  private readonly sessions = new Map<
+    "play" | "hint",
+    { readonly level: number; readonly seconds: number; readonly session: Session }
+  >();
   private lines: string[] = [];
   private asked = 0;
   private analysis: AnalysisTools | undefined;
@@ -81,7 +85,7 @@ export class EngineHost {
     if (game.value.isOver()) return this.post({ kind: "error", id, error: "the game is over" });
     if (!(level >= 1 && level <= TOP_LEVEL && Number.isInteger(level)))
       return this.post({ kind: "error", id, error: `there is no level ${level}: 1 to ${TOP_LEVEL}` });
-    const session = this.sessionFor(level, seconds);
+    const session = this.sessionFor(hint ? "hint" : "play", level, seconds);
     this.follow(session, moves);
     const name = `othello-uct, level ${level}`;
     // A forced pass needs no search; the session hears of it with the next move.
@@ -101,31 +105,30 @@ export class EngineHost {
     });
   }
 
-  /** The session for `level` and `seconds`: kept while they stay the same, so that its tree is. */
-  private sessionFor(level: number, seconds: number): Session {
-    const kept = this.sessions.get(level);
-    if (kept !== undefined && kept.seconds === seconds) return kept.session;
-    for (const other of this.sessions.keys()) if (other !== level && other !== TOP_LEVEL) this.sessions.delete(other);
+  /** The session of `role` for `level` and `seconds`: kept while they stay the same, so that its tree is. */
+  private sessionFor(role: "play" | "hint", level: number, seconds: number): Session {
+    const kept = this.sessions.get(role);
+    if (kept !== undefined && kept.level === level && kept.seconds === seconds) return kept.session;
     const { start, loaded } = this;
     const defaults = defaultEngineOptions();
-    const options: EngineOptions = applyLevel(
-      {
-        ...defaults,
-        seed: start.seed,
-        // GTP's terms: no ceiling on a move but its time, and the tree kept as the game goes on.
-        protocol: "gtp",
-        time: seconds,
-        visits: start.visits,
-        progress: PROGRESS_SECONDS,
-        search: {
-          ...defaults.search,
-          maxNodes: level === TOP_LEVEL ? start.maxNodes : Math.min(start.maxNodes, LEVEL_POOL_NODES),
-        },
+    // The session plays the level's settings over these.
+    const options: EngineOptions = {
+      ...defaults,
+      seed: start.seed,
+      // GTP's terms: no ceiling on a move but its time, and the tree kept as the game goes on.
+      protocol: "gtp",
+      time: seconds,
+      visits: start.visits,
+      progress: PROGRESS_SECONDS,
+      book: role === "play",
+      search: {
+        ...defaults.search,
+        maxNodes: level === TOP_LEVEL ? start.maxNodes : Math.min(start.maxNodes, LEVEL_POOL_NODES),
       },
       level,
-    );
+    };
     const session = new Session(options, (line) => this.heard(line), undefined, loaded.evaluation, loaded.book);
-    this.sessions.set(level, { seconds, session });
+    this.sessions.set(role, { level, seconds, session });
     return session;
   }
 

@@ -55,22 +55,29 @@ async function fetchFile(name: string, progress: (loaded: number, total: number)
   return ok(bytes);
 }
 
+/** The engine's files, as the page keeps them for every worker it starts. */
+interface EngineFiles {
+  readonly weights: Uint8Array;
+  readonly book: string;
+}
+
 /** One worker and the answers it owes. */
 class EngineWorker {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, (answer: Result<WorkerAnswer>) => void>();
   /** Settles once the worker has read its weights and book, or failed to. */
   readonly ready: Promise<Result<void>>;
+  private started: (result: Result<void>) => void = () => {};
   private failure: string | undefined;
 
-  constructor(weights: Uint8Array, book: string, onThinking: (answer: WorkerAnswer & { kind: "thinking" }) => void) {
+  /** The worker starts loading its script at once; `start` gives it its files. */
+  constructor(onThinking: (answer: WorkerAnswer & { kind: "thinking" }) => void) {
     this.worker = new Worker(WORKER_FILE);
-    let started: (result: Result<void>) => void = () => {};
-    this.ready = new Promise((resolve) => (started = resolve));
+    this.ready = new Promise((resolve) => (this.started = resolve));
     this.worker.onmessage = (event: MessageEvent<WorkerAnswer>) => {
       const answer = event.data;
-      if (answer.kind === "ready") return started(ok(undefined));
-      if (answer.kind === "failed") return this.fail(answer.error, started);
+      if (answer.kind === "ready") return this.started(ok(undefined));
+      if (answer.kind === "failed") return this.end(answer.error);
       if (answer.kind === "thinking") return onThinking(answer);
       const done = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
@@ -78,19 +85,15 @@ class EngineWorker {
     };
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.fail(`the engine's worker (${WORKER_FILE}) failed: ${event.message || "it could not be loaded"}`, started);
+      this.end(`the engine's worker (${WORKER_FILE}) failed: ${event.message || "it could not be loaded"}`);
     };
-    // A copy of its own: the bytes go to the worker (transferred) and the page keeps the others' copy.
+  }
+
+  start({ weights, book }: EngineFiles): void {
+    // A copy of its own: the bytes go to the worker (transferred), the page keeps the others' copy.
     const copy = weights.slice().buffer;
     const start: WorkerRequest = { kind: "start", weights: copy, book, seed: randomSeed(), maxNodes: poolNodes() };
     this.worker.postMessage(start, [copy]);
-  }
-
-  private fail(error: string, started: (result: Result<void>) => void): void {
-    this.failure = error;
-    started(err(error));
-    for (const done of this.waiting.values()) done(err(error));
-    this.waiting.clear();
   }
 
   /** Sends a request and waits for its answer. */
@@ -102,10 +105,13 @@ class EngineWorker {
     });
   }
 
-  /** Ends the worker at once; what it owed is answered as `why`. */
+  /** Ends the worker at once (stopped, or failed: of no more use); what it owed is answered as `why`. */
   end(why: string): void {
     this.worker.terminate();
-    this.fail(why, () => {});
+    this.failure = why;
+    this.started(err(why));
+    for (const done of this.waiting.values()) done(err(why));
+    this.waiting.clear();
   }
 }
 
@@ -118,7 +124,7 @@ class EngineWorker {
  * page keeps: the tree is lost, the game is not (each request brings it whole).
  */
 export class WorkerEngine implements PageEngine {
-  private files: { weights: Uint8Array; book: string } | undefined;
+  private files: EngineFiles | undefined;
   private player: EngineWorker | undefined;
   private analyst: EngineWorker | undefined;
   private nextId = 0;
@@ -126,18 +132,26 @@ export class WorkerEngine implements PageEngine {
   private searching: { id: number; ply: number; standing: ThinkingAnswer | undefined } | undefined;
 
   async info(progress: (text: string) => void): Promise<Result<UiInfo>> {
-    const weights = await fetchFile(WEIGHTS_FILE, (loaded, total) =>
-      progress(
-        `Loading the engine's weights: ${(loaded / 1e6).toFixed(1)}${total > 0 ? ` of ${(total / 1e6).toFixed(1)}` : ""} MB…`,
+    // The worker's script loads while the files do.
+    const player = this.newWorker();
+    this.player = player;
+    const [weights, book] = await Promise.all([
+      fetchFile(WEIGHTS_FILE, (loaded, total) =>
+        progress(
+          `Loading the engine's weights: ${(loaded / 1e6).toFixed(1)}${total > 0 ? ` of ${(total / 1e6).toFixed(1)}` : ""} MB…`,
+        ),
       ),
-    );
-    if (!weights.ok) return err(`The engine cannot start: ${weights.error}.`);
-    const book = await fetchFile(BOOK_FILE, () => progress("Loading the opening book…"));
-    if (!book.ok) return err(`The engine cannot start: ${book.error}.`);
+      fetchFile(BOOK_FILE, () => {}),
+    ]);
+    if (!weights.ok || !book.ok) {
+      const failed = !weights.ok ? weights.error : !book.ok ? book.error : "";
+      player.end(failed);
+      return err(`The engine cannot start: ${failed}.`);
+    }
     this.files = { weights: weights.value, book: new TextDecoder().decode(book.value) };
     progress("Starting the engine…");
-    this.player = this.startWorker();
-    const ready = await this.player.ready;
+    player.start(this.files);
+    const ready = await player.ready;
     if (!ready.ok) return err(`The engine cannot start: ${ready.error}.`);
     const levels: PageLevel[] = LEVELS.map(({ level, description, settings }) => ({
       level,
@@ -157,13 +171,19 @@ export class WorkerEngine implements PageEngine {
     });
   }
 
-  private startWorker(): EngineWorker {
-    const { weights, book } = this.files!;
-    return new EngineWorker(weights, book, (answer) => {
+  private newWorker(): EngineWorker {
+    return new EngineWorker((answer) => {
       const searching = this.searching;
       if (searching?.id !== answer.id) return;
       searching.standing = { ply: searching.ply, report: answer.report ?? null, moves: answer.moves ?? null };
     });
+  }
+
+  /** A worker given the files, which the page has once `info` has loaded them. */
+  private startWorker(files: EngineFiles): EngineWorker {
+    const worker = this.newWorker();
+    worker.start(files);
+    return worker;
   }
 
   async move(moves: readonly Move[], seconds: number, level: number, hint: boolean): Promise<Result<MoveAnswer>> {
@@ -186,16 +206,16 @@ export class WorkerEngine implements PageEngine {
   }
 
   stop(): void {
-    if (this.searching === undefined || this.player === undefined) return;
+    if (this.searching === undefined || this.player === undefined || this.files === undefined) return;
     this.searching = undefined;
     this.player.end("stopped");
-    this.player = this.startWorker();
+    this.player = this.startWorker(this.files);
   }
 
   /** The analysis worker, started at its first question. */
   private analysis(): EngineWorker | undefined {
     if (this.files === undefined) return undefined;
-    this.analyst ??= this.startWorker();
+    this.analyst ??= this.startWorker(this.files);
     return this.analyst;
   }
 

@@ -91,6 +91,8 @@ class Page implements PageActions {
     const info = await this.player.info((text) => (opponent.textContent = text));
     if (!info.ok) {
       opponent.textContent = info.error;
+      this.error = info.error;
+      this.render();
       return;
     }
     this.info = info.value;
@@ -128,7 +130,9 @@ class Page implements PageActions {
   private describeLevel(): void {
     const level = this.info?.levels.find((l) => l.level === this.level);
     element("level-note").textContent = level?.about ?? "";
-    element("seconds-label").hidden = level !== undefined && !level.timed;
+    // A level below the top plays a fixed amount of search: the time is then the hints' alone.
+    element("seconds-text").textContent =
+      level === undefined || level.timed ? "Engine time per move (s)" : "Time for hints (s)";
   }
 
   private get engineToMove(): boolean {
@@ -177,6 +181,7 @@ class Page implements PageActions {
   }
 
   private clicked(square: Move): void {
+    if (this.info === undefined) return this.notice(this.error ?? "The engine is starting: wait for it.");
     if (this.viewAt !== undefined)
       return this.notice(`This is the board after move ${this.viewAt}: End (or →) goes back to the game.`);
     if (this.thinking !== undefined && !this.thinking.hint)
@@ -331,7 +336,9 @@ class Page implements PageActions {
 
   retry(): void {
     this.error = undefined;
-    this.advance();
+    // An engine that could not start is started again.
+    if (this.info === undefined) void this.start();
+    else this.advance();
   }
 
   /** Ends the engine's search; its move is then asked for again with "Ask the engine again". */

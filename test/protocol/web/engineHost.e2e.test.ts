@@ -9,7 +9,9 @@ import type { WorkerAnswer, WorkerStart } from "../../../protocol/web/workerMess
 import { recordMoves } from "../../gameRecords.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
-const GAME = recordMoves("f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5");
+const GAME = recordMoves(
+  "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5",
+);
 /** Positions of the opening (the book's), the middle game (the search's) and the end (the solver's). */
 const PLIES = [0, 1, 6, 14, 23, 31, 38, 44, 46];
 const VISITS = 1500;
@@ -90,10 +92,11 @@ describe("the page's engine (the worker's host)", () => {
       if (answer?.kind !== "move" || answer.report?.kind !== "search") throw new Error(JSON.stringify(answer));
       return { move: answer.move, nodes: answer.report.nodes };
     };
-    // A hint leaves the engine's game as it was: the game goes on from the same position.
+    // Hints search a tree of their own: the game's tree is the engine's moves'.
     const hint = ask(1, GAME.slice(0, 20), true);
     const own = ask(2, GAME.slice(0, 20));
-    expect(own.nodes).toBeGreaterThan(hint.nodes);
+    expect(own.nodes).toBeLessThanOrEqual(hint.nodes + VISITS);
+    expect(ask(5, GAME.slice(0, 20), true).nodes).toBeGreaterThan(hint.nodes);
     // Its move and the person's reply: the tree is kept, so the next search starts with nodes already under its root.
     const reply = new Game();
     for (const m of GAME.slice(0, 20)) reply.play(m);
@@ -105,6 +108,16 @@ describe("the page's engine (the worker's host)", () => {
     expect(next.nodes).toBeGreaterThan(VISITS);
     // Another game: the tree starts afresh.
     expect(ask(4, GAME.slice(0, 21)).nodes).toBeLessThan(next.nodes);
+  });
+
+  it("searches the hints even where the book has the move, so that every move has a value", () => {
+    const { host: engine, answers } = host();
+    engine.handle({ kind: "move", id: 1, moves: [], seconds: 1, level: TOP_LEVEL, hint: true });
+    const hint = answers.at(-1);
+    expect(hint).toMatchObject({ kind: "move", id: 1, report: { kind: "search" } });
+    expect(hint?.kind === "move" && hint.moves?.moves.map((m) => m.move).sort()).toEqual(["c4", "d3", "e6", "f5"]);
+    engine.handle({ kind: "move", id: 2, moves: [], seconds: 1, level: TOP_LEVEL, hint: false });
+    expect(answers.at(-1)).toMatchObject({ kind: "move", id: 2, report: { kind: "note" } });
   });
 
   it("answers a level below the top at once, with its few visits", () => {
