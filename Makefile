@@ -15,7 +15,7 @@ INTEROP_GAMES ?= 4
 INTEROP_LEVEL ?= 2
 RHINO := /usr/games/gtp-rhino
 
-.PHONY: web book kernel all check test-unit test-e2e mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test web-bench train train-more train-ensemble eval-mae
+.PHONY: web book kernel all check test-unit test-e2e mutate format package-test test interop bench solve-bench solve-bench-ffo clean strength tune rhino ladder ladder-slow ladder-table ui-test web-bench train train-more train-ensemble eval-mae scale-test
 
 all: othello
 
@@ -308,6 +308,15 @@ ladder-slow: othello
 
 ladder-table: othello
 	@$(LADDER) --table $(call ladder-rungs,$(LADDER_RUNGS) $(filter-out $(LADDER_RUNGS),rhino-4-slow))
+
+# Training in shards as docs/scale.md's first recipe runs it: 2 small rounds of 4 shards launched by
+# GNU parallel (Debian's parallel, installed when it is missing and we are root), one shard killed
+# and resumed, must give byte for byte one process's data and weights (tools/scaleTest.sh); then
+# the dry runs of a Slurm array's and a Kubernetes Indexed Job's tasks. Half a minute.
+PARALLEL ?= /usr/bin/parallel
+scale-test: othello
+	$(call debian-package,$(PARALLEL),parallel,scale-test)
+	tools/scaleTest.sh
 
 # The evaluation's weights from nothing but the rules (docs/evaluation.md): rounds of self-play
 # and fitting in TRAIN_DIR, resumable (run it again after an interruption), the result written
