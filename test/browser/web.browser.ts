@@ -198,9 +198,13 @@ async function setSeconds(p: Page, seconds: number): Promise<void> {
   await p.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
 }
 
+/**
+ * A record pasted and loaded. The form is submitted as its button would, without a click at a
+ * point: the engine's report above it may change length, and the button move, between the two.
+ */
 async function paste(p: Page, record: string): Promise<void> {
   await p.$eval("#paste", (e, value) => ((e as HTMLInputElement).value = value), record);
-  await p.click("#load button");
+  await p.$eval("#load", (form) => (form as HTMLFormElement).requestSubmit());
 }
 
 /** The visits of a search report ("... over 1,234 visits ..."); undefined for the book's or the solver's. */
