@@ -1,8 +1,7 @@
 import { type Result, err, ok } from "../../src/index.js";
 import type { Protocol } from "../controller/engineClient.js";
 import { digestOf } from "../text/digest.js";
-import type { MatchDescription } from "./matchReport.js";
-import type { GameRecord, MatchResult } from "./matchRunner.js";
+import type { EngineSpec, GameRecord, MatchResult } from "./matchRunner.js";
 import type { Sprt } from "./sprt.js";
 
 /** Which games of a match a shard played (`othello match --shard I/N`), written in its JSON. */
@@ -64,7 +63,12 @@ export function parseMatchShard(text: string): Result<ShardJson> {
 
 /** The shards put together: the match they describe, their games in order, and which of its shards they are. */
 export interface MergedMatch {
-  readonly description: MatchDescription;
+  /** What the report says of the match besides its games (matchReport.ts's MatchDescription). */
+  readonly description: {
+    readonly engines: readonly EngineSpec[];
+    readonly openingsSource: string;
+    readonly sprt: Sprt | undefined;
+  };
   readonly result: MatchResult;
   readonly shards: readonly number[];
   readonly count: number;
