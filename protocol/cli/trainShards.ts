@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { basename, join } from "node:path";
 import {
   AlphaBeta,
   Evaluation,
@@ -152,6 +152,10 @@ export async function playShard(
   const done = await playGames(round, played.weights, run.options, variety, firstGame, endGame, record);
   if (!done.ok) return done;
   writeAtomically(file, formatShard(header, formatBatch(concatSamples(games))));
+  // The temporary files of this shard killed while writing it before: its file is whole now.
+  const name = basename(file);
+  for (const left of readdirSync(run.options.dir))
+    if (left.startsWith(`${name}.`) && left.endsWith(".partial")) rmSync(join(run.options.dir, left), { force: true });
   return ok(true);
 }
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -86,11 +86,12 @@ describe("othello train --shard", () => {
     expect(await train(dir, "--rounds", "2", "--shard", "2/4")).toMatch(/done before, nothing to play/);
     expect(statSync(done).mtimeMs).toBe(before);
     unlinkSync(done);
-    writeFileSync(`${done}.partial`, "half a shard");
+    writeFileSync(`${done}.12345.partial`, "half a shard");
     expect(await train(dir, "--rounds", "2", "--shard", "2/4")).toMatch(
       /: played into .*round-2\.shard-2-of-4\.data$/m,
     );
     expect(bytes(dir, "round-2.shard-2-of-4.data").equals(bytes(parallel, "round-2.shard-2-of-4.data"))).toBe(true);
+    expect(existsSync(`${done}.12345.partial`)).toBe(false);
   }, 60_000);
 
   it("refuses at the fit, naming it, a shard corrupt or played by other weights; status lists it as bad", async () => {
