@@ -24,8 +24,9 @@ import {
   randomGamePositions,
 } from "./evaluationBench.js";
 import { parseWholeNumber } from "../text/numbers.js";
-import { field } from "../text/optionTable.js";
+import { field, flag } from "../text/optionTable.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
+import { SIGNATURE_ENGINE_ARGS, searchSignature } from "./searchSignature.js";
 
 interface BenchOptions {
   readonly perftDepth: number;
@@ -38,11 +39,16 @@ interface BenchOptions {
   readonly threads: number;
   /** How those threads share the work (--parallel). */
   readonly parallel: Parallelisation;
+  /** Only the search's signature (searchSignature.ts), measuring nothing. */
+  readonly signature: boolean;
 }
 
 export const benchProgram: Program<BenchOptions> = {
   name: "othello bench",
-  synopsis: ["othello bench [--perft-depth D] [--rounds N] [--threads N [--parallel root|tree]]"],
+  synopsis: [
+    "othello bench [--perft-depth D] [--rounds N] [--threads N [--parallel root|tree]]",
+    "othello bench --signature",
+  ],
   about: [
     "Measures move generation (perft), the pattern evaluation (on positions of random games, with the built-in",
     "weights), random playouts, and the tree search (the classic one's playouts, flat UCB's, the default one's visits),",
@@ -53,6 +59,8 @@ export const benchProgram: Program<BenchOptions> = {
     "progress on stderr. What is compared is measured in 100 ms slices taken in turn.",
     "With --threads N, the engine's search is also run at 1 and at N threads, and `visits/s at N threads: V`",
     "says the visits of all its threads a second; with one shared tree, also one thread searching N times as long.",
+    "With --signature, only the search's signature: one number, the same from run to run for the same code and",
+    "weights, which changes when the way the engine plays does.",
   ],
   options: {
     "--perft-depth": field("perftDepth", "D", "depth of the perft count, 0 to 14 (default 11)", (t) =>
@@ -76,8 +84,12 @@ export const benchProgram: Program<BenchOptions> = {
       "how the N threads search (as othello --parallel): trees of their own, or one shared tree (default tree)",
       parseParallelisation,
     ),
+    "--signature": flag(
+      `print the search's signature alone: the visits and nodes of the moves the engine (othello ${SIGNATURE_ENGINE_ARGS.join(" ")}) plays from fixed positions, and the solver's nodes on fixed endgames, summed`,
+      (o) => ({ ...o, signature: true }),
+    ),
   },
-  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "tree" }),
+  defaults: () => ({ perftDepth: 11, rounds: 10, threads: 1, parallel: "tree", signature: false }),
 };
 
 function median(values: number[]): number {
@@ -283,19 +295,23 @@ export function benchCommand(args: readonly string[], out: Output): number {
   if (typeof parsed === "number") return parsed;
   if (parsed.positional.length > 0)
     return usageError(benchProgram, `unexpected argument "${parsed.positional[0]}"`, out);
-  const { perftDepth: depth, rounds, threads, parallel } = parsed.settings;
+  const { perftDepth: depth, rounds, threads, parallel, signature } = parsed.settings;
   const { print, log } = out;
+  const loaded = loadEvaluation(undefined);
+  if (!loaded.ok) {
+    log(`othello bench: ${loaded.error}`);
+    return 1;
+  }
+  if (signature) {
+    print(String(searchSignature(loaded.value, log)));
+    return 0;
+  }
   log(`bench: perft(${depth}) ...`);
   const t0 = performance.now();
   const leaves = perft(Position.initial(), depth);
   const seconds = (performance.now() - t0) / 1000;
   print(`perft(${depth}): ${leaves} leaves in ${seconds.toFixed(2)} s = ${Math.round(leaves / seconds)} leaves/s`);
   const random = new Random(1);
-  const loaded = loadEvaluation(undefined);
-  if (!loaded.ok) {
-    log(`othello bench: ${loaded.error}`);
-    return 1;
-  }
   const boards = randomGamePositions(4096, random);
   measureEvaluations(300, loaded.value, boards); // warm-up
   const evalRates: number[] = [];
