@@ -21,7 +21,8 @@ shard_job() {
     touch "$work/killed"
     "$othello" train --dir "$work/shards" --rounds "$round" --shard "$shard/4" $train_args 2>/dev/null &
     kill -KILL $!
-    wait $! || return $?
+    # Its exit status, 137, goes to the job log; bash's own "Killed" line does not.
+    { wait $!; } 2>/dev/null || return $?
   fi
   "$othello" train --dir "$work/shards" --rounds "$round" --shard "$shard/4" $train_args 2>/dev/null
 }
