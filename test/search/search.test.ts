@@ -144,13 +144,6 @@ describe("seed 002: UCB1 and selection", () => {
 });
 
 describe("choosing a move", () => {
-  it("repeats exactly with the same seed and playouts", () => {
-    const a = search({}, 5).choose(new Game(), { visits: 3000 });
-    const b = search({}, 5).choose(new Game(), { visits: 3000 });
-    expect(a).toEqual(b);
-    expect(a.visits).toBe(3000);
-  });
-
   it("always answers a legal move, for both colours, through whole games", () => {
     const s = search({}, 9);
     const g = new Game();
