@@ -41,8 +41,8 @@ export function engineProgram(subcommands: readonly string[]): Program<EngineOpt
     tuning: {
       about: [
         "usage: othello --tune KEY=VALUE [--tune KEY=VALUE ...] [OPTIONS] [[IP] PORT]",
-        "The search's tuning constants: research switches, each default the best measured. The matches",
-        'are summed up in docs/strength.md ("How the defaults were chosen"), and told in docs/lab/.',
+        "The search's tuning constants: research switches, each default the best measured; how each",
+        "was chosen: docs/decisions.md, summed up in docs/strength.md.",
       ],
       keys: TUNING_KEYS,
     },

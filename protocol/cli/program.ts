@@ -52,11 +52,11 @@ export function formatUsage<T>(program: Program<T>): string {
     "options (also as --option=VALUE):",
     ...formatOptions(program.options, program.groups),
     "  -h, --help  this text; --version  the version",
-    ...(program.tuning === undefined ? [] : ["  --help-tuning  the keys of --tune, with their defaults and why"]),
+    ...(program.tuning === undefined ? [] : ["  --help-tuning  the keys of --tune, with their defaults"]),
   ].join("\n");
 }
 
-/** What `--help-tuning` prints: the keys with their value's form, their default and why. */
+/** What `--help-tuning` prints: the keys with their value's form, their default and what they set. */
 export function formatTuning<T>(tuning: Tuning<T>, defaults: T): string {
   return [...tuning.about, ...formatKeys(tuning.keys, defaults)].join("\n");
 }

@@ -88,12 +88,10 @@ function searchKey<K extends keyof SearchParams>(
   key: K,
   { value, parse }: ValueForm<SearchParams[K]>,
   help: string,
-  basis: string,
 ): KeySpec<EngineOptions> {
   return {
     value,
     help,
-    basis,
     read: (options) => String(options.search[key]),
     apply: (options, text) => {
       const parsed = parse(text);
@@ -144,91 +142,68 @@ export function parseEngineName(text: string): Result<string> {
 }
 
 /**
- * Where the matches behind the defaults are told: the search with the evaluation, the time under a
- * main time, the classic search, and issue 43's (docs/strength.md, "How the defaults were chosen", sums them up).
- */
-const TUNING_MATCHES = "docs/lab/2026-11-23-tuning-with-the-evaluation.md";
-const TIME_MATCHES = "docs/lab/2026-11-23-time-allocation.md";
-const CLASSIC_MATCHES = "docs/lab/tuning-rounds.md";
-const MINIMAX_MATCHES = "docs/lab/2026-11-25-implicit-minimax.md";
-const STRENGTH_LAB = "docs/lab/2026-11-27-strength.md";
-const GROWTH_LAB = "docs/lab/2026-11-28-puct-growth.md";
-
-/**
  * The search's research switches, set by `--tune KEY=VALUE` and listed by `othello
- * --help-tuning`: each default with the match that chose it.
+ * --help-tuning` with their defaults; how each default was chosen is in docs/decisions.md.
  */
 export const TUNING_KEYS: KeyTable<EngineOptions> = {
   ucbC: searchKey(
     "ucbC",
     decimalForm(0, 100),
-    "UCB1's exploration constant",
-    `against it 0.6 scored 0.175, and 0.15 and 0.2 scored 0.438 and 0.550 (within the noise); 40 games each at 0.1 or 0.2 s a move (${TUNING_MATCHES})`,
+    "UCB1's exploration constant, where selection is UCB1 (selection=ucb1, --search ucb, --classic)",
   ),
   priorVisits: searchKey(
     "priorVisits",
     decimalForm(0, 1000),
     "the virtual visits of each child's evaluation in its mean, with either kind of leaf; 0: no priors",
-    `against it 0 scored 0.075 and 0.113, and 4 and 8 scored 0.500 to 0.563 (within the noise); 40 games each at 0.1 or 0.2 s a move (${TUNING_MATCHES})`,
   ),
   leaf: searchKey(
     "leaf",
     { value: "eval|playout", parse: parseLeaf },
     "what a new leaf of the tree is worth: the evaluation's win probability, or one random playout",
-    `against it playout leaves, with the evaluation's priors, lost all 40 games at 0.2 s a move (${TUNING_MATCHES})`,
   ),
   evalScale: searchKey(
     "evalScale",
     decimalForm(0.1, 1000),
     "with leaf=eval: discs of evaluation per unit of log-odds of winning",
-    `fitted by othello curve on the shipped weights, 7.01 and 7.09 over two seeds (docs/evaluation.md); against it a scale by band of empty squares scored 0.512, 40 games at 0.2 s a move (${TUNING_MATCHES})`,
   ),
   minimaxWeight: searchKey(
     "minimaxWeight",
     decimalForm(0, 1),
     "implicit minimax backups: the weight alpha of the evaluation's minimax value beside the mean in selection; 0: the mean alone",
-    `it scored 0.800 (16 of 20 games, +241 Elo, 95% CI +111 to +495) against 0, the search before it, and 0.4 scored 0.625 (12.5 of 20), at 1 s a move (${MINIMAX_MATCHES})`,
   ),
   selection: searchKey(
     "selection",
     { value: "ucb1|puct", parse: parseSelection },
     "the selection rule: UCB1, or PUCT (AlphaZero's) with a softmax of the children's evaluations as its policy",
-    `against UCB1, PUCT scored 0.640 over 100 games at 0.25 s a move, and 0.650 against Zebra depth 18 at 1 s where UCB1 had 0.613, 40 games each (${STRENGTH_LAB})`,
   ),
   puctC: searchKey(
     "puctC",
     decimalForm(0, 100),
     "with selection=puct: its exploration constant c, in mean + c * P * sqrt(N) / (1 + n)",
-    `against UCB1 over 100 games at 0.25 s a move, c 1.5 scored 0.640, c 1 0.570 and c 2.5 0.530, all at temperature 4 (${STRENGTH_LAB})`,
   ),
   policyTemp: searchKey(
     "policyTemp",
     decimalForm(0.1, 1000),
     "with selection=puct: the policy's softmax temperature, in discs",
-    `against UCB1 over 100 games at 0.25 s a move, temperature 8 scored 0.615 at c 1 (4: 0.570) and 0.515 at c 2 (${STRENGTH_LAB})`,
   ),
   puctGrowth: searchKey(
     "puctGrowth",
     decimalForm(0, 100),
     "with selection=puct: how c grows with a parent's visits N, c * (1 + g * ln(1 + N / 20000)); 0: a constant c",
-    `0.5 scored 0.600 against 0 over 40 games at 1 s, but 0.625 against Zebra depth 18 at 1 s (0: 0.637 to 0.725) and 0.525 against depth 24 at 5 s (0: 0.500 and 0.525) (${GROWTH_LAB})`,
   ),
   leafLookahead: searchKey(
     "leafLookahead",
     decimalForm(0, 1),
     "with leaf=eval: the weight of a new leaf's lookahead (its mover's best reply by the evaluation) in its value; 0: its own evaluation alone",
-    `against it 0.5 scored 0.530 and 1 scored 0.545 over 100 games at 0.25 s a move, and 1 scored 0.512 over 40 games at 1 s: within the noise, at 63% of the visits a second (${STRENGTH_LAB})`,
   ),
   ppMinVisits: searchKey(
     "ppMinVisits",
     { value: `1 to ${MAX_PP_MIN_VISITS}`, parse: (t) => parseWholeNumber(t, 1, MAX_PP_MIN_VISITS) },
     "with --pp-r above 0: the visits every child needs before pruning",
-    `against it 32 scored 0.450 in the classic search at width 2, 60 games at 0.1 s a move (${CLASSIC_MATCHES})`,
   ),
   timeAllocation: {
     value: "midgame|flat",
     help: "how a main time from the controller (time_settings) is shared: more in the middle game, or evenly",
-    basis: `it scored 0.525 against flat (within the noise), 20 games at 60 s a game (${TIME_MATCHES})`,
     read: (options) => options.timeAllocation,
     apply: (options, text) => {
       const parsed = parseAllocation(text);
@@ -238,7 +213,6 @@ export const TUNING_KEYS: KeyTable<EngineOptions> = {
   earlyStop: {
     value: "on|off",
     help: "when the time saved carries over to later moves, stop a search once its move can no longer change (off: search the whole budget)",
-    basis: `on scored 0.500 against off, 20 games at 60 s a game, in which on no side used more than 28.6 s of its 60 (${TIME_MATCHES}); with the kept tree's visits a move looks settled at once, and waiting for half of each move's time still left 37 s of 60 used (docs/lab/2026-11-25-spending-the-time.md)`,
     read: (options) => (options.earlyStop ? "on" : "off"),
     apply: (options, text) => {
       const parsed = parseSwitch(text);
@@ -361,7 +335,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   "--pp-r": searchSetting(
     "ppR",
     "R",
-    `progressive pruning width in standard deviations, 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR}: at 0.1 and 0.2 s a move widths 1 and 2 scored 0.450 to 0.500 against none, 40 games each, and width 1 at 1 s 0.525 in 20; 1 is the best width measured, 0.583 against 2 in the classic search, 60 games; docs/strength.md)`,
+    `progressive pruning: once every child of a node has --tune ppMinVisits visits, a child whose mean + R sigma lies below the best child's mean - R sigma is set aside (sigma: a mean's standard deviation); 0 = off (default ${DEFAULT_SEARCH_PARAMS.ppR})`,
     (t) => parseDecimal(t, 0, 100),
   ),
   "--solve-empties": searchSetting(
@@ -377,7 +351,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     (t) => parseWholeNumber(t, 1000, MAX_NODES),
   ),
   "--tune": keyed(
-    "set a tuning constant of the search, a research switch; repeatable (the keys, their defaults and the matches behind them: othello --help-tuning)",
+    "set a tuning constant of the search, a research switch; repeatable (the keys and their defaults: othello --help-tuning)",
     TUNING_KEYS,
   ),
 };

@@ -62,15 +62,13 @@ export function aliased<T>(alias: string, spec: OptionSpec<T>): OptionSpec<T> {
 }
 
 /**
- * One key of a keyed option (`--tune KEY=VALUE`): what it sets, its value's form, the
- * measurement behind its default, and how it reads and sets the settings.
+ * One key of a keyed option (`--tune KEY=VALUE`): what it sets, its value's form, and how it
+ * reads and sets the settings. How its default was chosen is the docs' to tell, not the key's.
  */
 export interface KeySpec<T> {
   /** The value's form in the listing of the keys: "0 to 100", "eval|playout". */
   readonly value: string;
   readonly help: string;
-  /** Why the default is what it is: the match or measurement that chose it ("against it 0.6 scored 0.175..."). */
-  readonly basis: string;
   /** The key's value in the settings, as it is written after `=`. */
   readonly read: (settings: T) => string;
   readonly apply: (settings: T, value: string) => Result<T>;
@@ -186,14 +184,11 @@ export function formatOptions<T>(table: OptionTable<T>, groups?: OptionGroups): 
   return groups.flatMap(([title, names]) => [`${title}:`, ...names.flatMap((name) => rows[listed.indexOf(name)]!)]);
 }
 
-/** The keys as lines under a heading, one key a line: its value's form, its value in `defaults`, what it sets and why that default. */
+/** The keys as lines under a heading, one key a line: its value's form, its value in `defaults` and what it sets. */
 export function formatKeys<T>(keys: KeyTable<T>, defaults: T): string[] {
   return alignRows([
-    ["KEY", "VALUE", "DEFAULT", "WHAT IT SETS, AND WHY ITS DEFAULT"],
-    ...Object.entries(keys).map(([key, spec]) => {
-      const value = spec.read(defaults);
-      return [key, spec.value, value, `${spec.help}. Why ${value}: ${spec.basis}`];
-    }),
+    ["KEY", "VALUE", "DEFAULT", "WHAT IT SETS"],
+    ...Object.entries(keys).map(([key, spec]) => [key, spec.value, spec.read(defaults), spec.help]),
   ]).flat();
 }
 

@@ -28,7 +28,6 @@ const KEYS: KeyTable<Settings> = {
   size: {
     value: "1 to 99",
     help: "the size",
-    basis: "it fits",
     read: (s) => String(s.size),
     apply: (s, text) => {
       const n = parseWholeNumber(text, 1, 99);
@@ -38,7 +37,6 @@ const KEYS: KeyTable<Settings> = {
   loud: {
     value: "on|off",
     help: "speak up",
-    basis: "nobody asked",
     read: (s) => (s.loud ? "on" : "off"),
     apply: (s, text) => ok({ ...s, loud: text === "on" }),
   },
@@ -95,9 +93,9 @@ describe("a keyed option", () => {
 
   it("its keys are listed one a line, aligned, with the value in the settings given and why", () => {
     expect(formatKeys(KEYS, { ...DEFAULTS, size: 5 })).toEqual([
-      "  KEY   VALUE    DEFAULT  WHAT IT SETS, AND WHY ITS DEFAULT",
-      "  size  1 to 99  5        the size. Why 5: it fits",
-      "  loud  on|off   off      speak up. Why off: nobody asked",
+      "  KEY   VALUE    DEFAULT  WHAT IT SETS",
+      "  size  1 to 99  5        the size",
+      "  loud  on|off   off      speak up",
     ]);
   });
 });
