@@ -1,5 +1,5 @@
 import { flips, legalMoves, lowestBit, pairCount, popcount, resultHi } from "../bitboard.js";
-import { NO_SCORE, finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "../finalScore.js";
 import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";

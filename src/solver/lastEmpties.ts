@@ -1,5 +1,5 @@
 import { flipCount, flips, lowestBit, popcount, resultHi } from "../bitboard.js";
-import { NO_SCORE, finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "../finalScore.js";
 import { QUADRANT_BIT } from "./parity.js";
 
 /*

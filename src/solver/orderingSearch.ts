@@ -1,7 +1,7 @@
 import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { IncrementalEvaluation } from "../eval/incrementalEvaluation.js";
-import { finalScore } from "./finalScore.js";
+import { finalScore } from "../finalScore.js";
 
 /** From this depth up, a node's moves are searched best evaluated first (search; from 2 up, the same time on FFO #40-#44 and 2 to 4% more on #40-#52). */
 const SORT_DEPTH = 3;

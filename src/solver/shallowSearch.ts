@@ -1,5 +1,5 @@
 import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
-import { NO_SCORE, finalScore } from "./finalScore.js";
+import { NO_SCORE, finalScore } from "../finalScore.js";
 import type { LastEmpties } from "./lastEmpties.js";
 import { ODD_SQUARES_HI, ODD_SQUARES_LO, quadrantParity } from "./parity.js";
 

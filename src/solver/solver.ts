@@ -1,6 +1,6 @@
 import { legalMoves, popcount, resultHi } from "../bitboard.js";
 import { PASS, type Position } from "../position.js";
-import { finalScore } from "./finalScore.js";
+import { finalScore } from "../finalScore.js";
 import { EndgameSearch, NO_CLOCK, ORDER_INFINITY, orderingDepth } from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "./orderingSearch.js";

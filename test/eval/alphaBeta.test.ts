@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AlphaBeta, type Evaluation, PASS, Position, Random } from "../../src/index.js";
-import { finalScore } from "../../src/solver/finalScore.js";
+import { finalScore } from "../../src/finalScore.js";
 import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
 
 /** Plain minimax (negamax) over Position objects, no pruning: the reference. */

@@ -1,4 +1,4 @@
-import { popcount } from "../bitboard.js";
+import { popcount } from "./bitboard.js";
 
 /** Below every score (scores run from -64 to 64): a position's best before any move was tried. */
 export const NO_SCORE = -128;
