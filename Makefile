@@ -225,13 +225,13 @@ MATCH_TIME ?= 0.1
 MATCH = mkdir -p matches && ./othello match --games $(MATCH_GAMES) --plies 4 --concurrency 2
 ENGINE = ./othello --time $(MATCH_TIME)
 
-# Issue 4: UCT against flat UCB1, pruning against none, and against random moves.
+# The first strength matches: UCT against flat UCB1, pruning against none, and against random moves.
 strength: othello
 	$(MATCH) --seed 41 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search ucb" --log matches/uct-vs-ucb.log --json matches/uct-vs-ucb.json
 	$(MATCH) --seed 42 --engine-a "$(ENGINE) --pp-r 1" --engine-b "$(ENGINE) --pp-r 0" --log matches/pp-vs-none.log --json matches/pp-vs-none.json
 	$(MATCH) --seed 43 --engine-a "$(ENGINE)" --engine-b "$(ENGINE) --search random" --log matches/vs-random.log --json matches/vs-random.json
 
-# The search defaults, one parameter at a time against the current defaults (docs/lab/tuning-rounds.md):
+# The search defaults, one parameter at a time against the current defaults (docs/strength.md, "How the defaults were chosen"):
 # TUNE is the changed engine's options, a tuning key (`./othello --help-tuning`) or a user option
 # such as --pp-r 1. The logs are named after it, without the words "--tune".
 TUNE ?= --tune ucbC=0.3
@@ -323,7 +323,7 @@ scale-test: othello
 # to weights/eval.weights. Rebuild (make) afterwards to embed the new weights in the program.
 # The games start from the XOT openings and are played on TRAIN_THREADS threads (the data and
 # weights do not depend on their number); depth 4, the solver from 16 empties (othello train's
-# defaults). About 65 minutes on the 2-core machine when idle (docs/lab/2026-11-26-board-features.md).
+# defaults). About 65 minutes on the 2-core machine when idle.
 # The test sets of eval-mae are left out of the fit. The shipped weights start from this run's last
 # round (TRAIN_ROUNDS=R stops at round R: a round's games and weights do not depend on the rounds after it).
 TRAIN_DIR ?= train-run

@@ -119,7 +119,7 @@ export function defaultEngineOptions(): EngineOptions {
     search: DEFAULT_SEARCH_PARAMS,
     alphaBetaDepth: DEFAULT_ALPHA_BETA_DEPTH,
     threads: 1,
-    // One shared tree scored 0.750 against a tree a thread at 2 threads and 1 s a move (docs/strength.md).
+    // One shared tree is stronger than a tree a thread (docs/decisions.md).
     parallel: "tree",
     weights: undefined,
     book: true,

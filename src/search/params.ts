@@ -85,21 +85,19 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   ucbC: 0.3,
   leaf: "eval",
   priorVisits: 2,
-  // Fitted by `othello curve --games 20000` on the shipped weights: 7.01 and 7.09 discs over two seeds (docs/evaluation.md).
+  // Fitted by `othello curve --games 20000` on the shipped weights (docs/evaluation.md).
   evalScale: 7,
-  // Off: over 200 games at 0.1 s a move, width 1 scored 0.465 against no pruning (docs/lab/tuning-rounds.md).
+  // Progressive pruning (pruning.ts), off: no width measured gained (docs/decisions.md).
   ppR: 0,
   ppMinVisits: 64,
   // One pool of this many nodes (68 bytes each): about 1.1 GB, taken from the system as the tree
   // grows. A 1 s search fills about 2 million, a 4 s one 6 to 9 million; a full pool stops the
-  // tree from growing, and 4 million made 4 s a move barely stronger than 1 s
-  // (docs/lab/2026-11-27-strength.md).
+  // tree from growing, and 4 million made 4 s a move barely stronger than 1 s (docs/decisions.md).
   maxNodes: 16_000_000,
   solveEmpties: 8,
   minimaxWeight: 0.2,
-  // PUCT at c 1.5 and temperature 4 scored 0.640 against UCB1 over 100 games at 0.25 s a move,
-  // the best of five settings, and 0.650 against Zebra depth 18 at 1 s, where UCB1 had 0.613
-  // (docs/lab/2026-11-27-strength.md).
+  // PUCT: a child the evaluation dislikes is hardly explored, so the tree goes deeper on the
+  // evaluation's lines; stronger than UCB1, at these settings the best measured (docs/decisions.md).
   selection: "puct",
   puctC: 1.5,
   policyTemp: 4,
@@ -111,7 +109,7 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
 
 /**
  * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
- * (docs/lab/tuning-rounds.md). The baseline of the strength ladder, selected by --classic.
+ * (docs/decisions.md). The baseline of the strength ladder, selected by --classic.
  */
 export const CLASSIC_SEARCH_PARAMS: SearchParams = {
   ...DEFAULT_SEARCH_PARAMS,

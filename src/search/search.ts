@@ -69,8 +69,11 @@ export interface SearchLimits {
 }
 
 /**
- * Monte-Carlo tree search with UCB1 selection (UCT), progressive pruning, and a tree kept from
- * move to move. The clock and the random generator are injected so that tests repeat exactly.
+ * Monte-Carlo tree search: PUCT selection by default (UCB1 with `selection: "ucb1"` or without
+ * the evaluation), leaves valued by the pattern evaluation or a random playout, implicit minimax
+ * backups, leaves solved near the end and proofs carried up the tree, progressive pruning when
+ * ppR is above 0 (off by default), and a tree kept from move to move. The clock and the random
+ * generator are injected so that tests repeat exactly.
  */
 export class Search {
   private tree: Tree;
