@@ -2,8 +2,8 @@
 // `make mutate`: mutation testing with StrykerJS (docs/mutation.md). Not part of `make check`.
 // tools/mutate.mjs runs this configuration once per group of files, through MUTATE and MUTATE_REPORTS.
 
-/** The solver's files, and the score of a finished game that it shares. */
-const SOLVER = ["src/solver/**/*.ts", "src/finalScore.ts"];
+/** The solver's files, the score of a finished game that it shares, and its ordering search over the evaluation. */
+const SOLVER = ["src/solver/**/*.ts", "src/finalScore.ts", "src/alphabeta/orderingSearch.ts"];
 /** The search's files: the tree search's room. */
 const SEARCH = ["src/search/**/*.ts"];
 

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: [
       "test/solver/**/*.test.ts",
+      // The solver's ordering search over the evaluation, in the alpha-beta room.
+      "test/alphabeta/orderingSearch.test.ts",
       "test/search/**/*.test.ts",
       "test/choose/**/*.test.ts",
       // Unit tests of the protocol rooms that test the search's move rule and reports through

@@ -51,7 +51,7 @@ export * from "./eval/weightsFile.js";
 export * from "./eval/childValues.js";
 export * from "./eval/evaluation.js";
 export * from "./eval/incrementalEvaluation.js";
-export * from "./eval/alphaBeta.js";
+export * from "./alphabeta/alphaBeta.js";
 export * from "./train/samples.js";
 export * from "./train/selfPlay.js";
 export * from "./train/fitting.js";

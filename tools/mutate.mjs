@@ -25,7 +25,7 @@ const GROUPS = [
   ["solver-shallow", "shallowSearch parity ../finalScore", "solver"],
   ["solver-search", "endgameSearch endgameKernel solveTeam", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
-  ["solver-front", "solver solving solvePlanner narrowing endgameReview orderingSearch", "solver"],
+  ["solver-front", "solver solving solvePlanner narrowing endgameReview ../alphabeta/orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => posix.join("src", room, `${f}.ts`)) }));
 
 const ROOT = "reports/mutation";
@@ -33,8 +33,8 @@ const ROOT = "reports/mutation";
 /** Generated, not written: the WebAssembly kernel's bytes (make kernel), no logic to mutate. */
 const GENERATED = ["src/solver/endgameKernelBytes.ts"];
 
-/** Files of src/ outside both rooms that their groups mutate too: the score of a finished game, the solver's. */
-const SHARED = ["src/finalScore.ts"];
+/** Files of src/ outside both rooms that their groups mutate too: the score of a finished game, and the ordering search over the evaluation, the solver's. */
+const SHARED = ["src/finalScore.ts", "src/alphabeta/orderingSearch.ts"];
 
 /** Every TypeScript file of both rooms is in exactly one group: a file added to a room must be given one. */
 function checkGroups() {

@@ -1,4 +1,4 @@
-import { AlphaBeta } from "../eval/alphaBeta.js";
+import { AlphaBeta } from "../alphabeta/alphaBeta.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import type { Game } from "../game.js";
 import { PASS } from "../position.js";

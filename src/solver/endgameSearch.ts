@@ -4,7 +4,7 @@ import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
 import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
-import type { OrderingSearch } from "./orderingSearch.js";
+import type { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import { type EndgameKernel, createEndgameKernel } from "./endgameKernel.js";
 import type { SolveTeam } from "./solveTeam.js";
 

@@ -3,7 +3,7 @@ import { PASS, type Position } from "../position.js";
 import { finalScore } from "../finalScore.js";
 import { EndgameSearch, NO_CLOCK, ORDER_INFINITY, orderingDepth } from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
-import { OrderingSearch } from "./orderingSearch.js";
+import { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 import type { SolveTeam } from "./solveTeam.js";

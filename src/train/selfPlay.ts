@@ -1,4 +1,4 @@
-import type { AlphaBeta } from "../eval/alphaBeta.js";
+import type { AlphaBeta } from "../alphabeta/alphaBeta.js";
 import { type Move, PASS, Position } from "../position.js";
 import { Random } from "../random.js";
 import type { Solver } from "../solver/solver.js";

@@ -2,8 +2,8 @@ import { flips, legalMoves, lowestBit, resultHi } from "../bitboard.js";
 import { type Move, PASS, type Position } from "../position.js";
 import type { Random } from "../random.js";
 import { finalScore } from "../finalScore.js";
-import type { Evaluation } from "./evaluation.js";
-import { IncrementalEvaluation } from "./incrementalEvaluation.js";
+import type { Evaluation } from "../eval/evaluation.js";
+import { IncrementalEvaluation } from "../eval/incrementalEvaluation.js";
 import { SearchTable } from "./searchTable.js";
 
 export interface AlphaBetaLimits {

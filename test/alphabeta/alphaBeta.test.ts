@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AlphaBeta, type Evaluation, PASS, Position, Random } from "../../src/index.js";
 import { finalScore } from "../../src/finalScore.js";
-import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
+import { evaluatePosition, randomEvaluation, randomPosition } from "../eval/helpers.js";
 
 /** Plain minimax (negamax) over Position objects, no pruning: the reference. */
 function minimax(evaluation: Evaluation, p: Position, depth: number): number {
