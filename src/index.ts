@@ -15,7 +15,7 @@ export * from "./search/params.js";
 export * from "./search/leafValues.js";
 export * from "./search/nodeFlags.js";
 export * from "./search/proof.js";
-export * from "./search/proving.js";
+export * from "./search/proofFromChildren.js";
 export * from "./search/tree.js";
 export { compactTree, countInSubtree, trimTree } from "./search/treeCompaction.js";
 export type { TreeMemory } from "./search/treeMemory.js";

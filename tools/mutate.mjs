@@ -16,7 +16,7 @@ import { posix } from "node:path";
 const GROUPS = [
   [
     "search-tree",
-    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof proving",
+    "tree treeMemory treeCompaction params selectionTables nodeFlags leafValues earlyStop pruning proof proofFromChildren",
     "search",
   ],
   ["search-selection", "selection report", "search"],

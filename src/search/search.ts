@@ -10,7 +10,7 @@ import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation, searchUsesPuct } from "./params.js";
 import { Priors } from "./priors.js";
 import { Proof } from "./proof.js";
-import { prove } from "./proving.js";
+import { prove } from "./proofFromChildren.js";
 import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
 import { childToDraw, selectChild } from "./selection.js";
