@@ -39,7 +39,7 @@ export * from "./book/bookBuilder.js";
 export * from "./solver/endgameReview.js";
 export * from "./kernel.js";
 export * from "./solver/solver.js";
-export * from "./solver/solving.js";
+export * from "./solver/solveTerms.js";
 export * from "./solver/solveTeam.js";
 export type { TableState } from "./solver/transpositionTable.js";
 export * from "./solver/narrowing.js";

@@ -25,7 +25,7 @@ const GROUPS = [
   ["solver-shallow", "shallowSearch parity ../finalScore", "solver"],
   ["solver-search", "endgameSearch endgameKernel solveTeam", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
-  ["solver-front", "solver solving solvePlanner narrowing endgameReview ../alphabeta/orderingSearch", "solver"],
+  ["solver-front", "solver solveTerms solvePlanner narrowing endgameReview ../alphabeta/orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => posix.join("src", room, `${f}.ts`)) }));
 
 const ROOT = "reports/mutation";

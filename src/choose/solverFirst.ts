@@ -3,7 +3,7 @@ import type { Position } from "../position.js";
 import type { SearchLimits } from "../search/search.js";
 import { type ScoreRange, narrowScore, wldRange } from "../solver/narrowing.js";
 import { SOLVE_SHARE, type SolveBudget, SolvePlanner, shareOf } from "../solver/solvePlanner.js";
-import type { SolveMode, SolveResult, Solving } from "../solver/solving.js";
+import type { SolveMode, SolveResult, Solving } from "../solver/solveTerms.js";
 import type { Choice, Chooser } from "./choice.js";
 
 /** A solve of the root: what it found, in which mode, and how long it took. */

@@ -1,5 +1,5 @@
 import type { Move, Position } from "../position.js";
-import type { SolveResult, Solving } from "./solving.js";
+import type { SolveResult, Solving } from "./solveTerms.js";
 
 /**
  * What is proven of a position's exact score so far: it lies in [lower, upper] (scores are

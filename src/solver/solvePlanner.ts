@@ -1,4 +1,4 @@
-import type { SolveMode } from "./solving.js";
+import type { SolveMode } from "./solveTerms.js";
 
 /**
  * Whether an exact (or at least a win/draw/loss) solve fits in a move's time, from the number

@@ -1,4 +1,4 @@
-import type { ScoreBound, SolveResult } from "./solving.js";
+import type { ScoreBound, SolveResult } from "./solveTerms.js";
 import { TranspositionTable, positionHash } from "./transpositionTable.js";
 
 /**

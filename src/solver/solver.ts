@@ -7,7 +7,7 @@ import { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
 import type { SolveTeam } from "./solveTeam.js";
-import type { ScoreBound, SolveOptions, SolveResult, Solving } from "./solving.js";
+import type { ScoreBound, SolveOptions, SolveResult, Solving } from "./solveTerms.js";
 
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
 export const DEFAULT_TABLE_BITS = 20;
