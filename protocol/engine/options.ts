@@ -10,6 +10,7 @@ import {
   err,
   ok,
 } from "../../src/index.js";
+import { parseChoice } from "../text/choice.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
 import {
   DEFAULT_CONNECT_SECONDS,
@@ -101,29 +102,28 @@ function searchKey<K extends keyof SearchParams>(
 }
 
 function parseAllocation(text: string): Result<TimeAllocation> {
-  return text === "midgame" || text === "flat" ? ok(text) : err(`expected midgame or flat, got "${printable(text)}"`);
+  return parseChoice(text, ["midgame", "flat"]);
 }
 
 function parseLeaf(text: string): Result<SearchParams["leaf"]> {
-  return text === "eval" || text === "playout" ? ok(text) : err(`expected eval or playout, got "${printable(text)}"`);
+  return parseChoice(text, ["eval", "playout"]);
 }
 
 function parseSelection(text: string): Result<SearchParams["selection"]> {
-  return text === "ucb1" || text === "puct" ? ok(text) : err(`expected ucb1 or puct, got "${printable(text)}"`);
+  return parseChoice(text, ["ucb1", "puct"]);
 }
 
 function parseSwitch(text: string): Result<boolean> {
-  return text === "on" || text === "off" ? ok(text === "on") : err(`expected on or off, got "${printable(text)}"`);
+  const parsed = parseChoice(text, ["on", "off"]);
+  return parsed.ok ? ok(parsed.value === "on") : parsed;
 }
 
 export function parseParallelisation(text: string): Result<Parallelisation> {
-  return text === "root" || text === "tree" ? ok(text) : err(`expected root or tree, got "${printable(text)}"`);
+  return parseChoice(text, ["root", "tree"]);
 }
 
 function parseAlgorithm(text: string): Result<SearchParams["algorithm"] | "random" | "alphabeta"> {
-  return text === "uct" || text === "ucb" || text === "random" || text === "alphabeta"
-    ? ok(text)
-    : err(`expected uct, ucb, random or alphabeta, got "${printable(text)}"`);
+  return parseChoice(text, ["uct", "ucb", "random", "alphabeta"]);
 }
 
 /** A thread count, 1 to MAX_THREADS; more is refused as too many. */
