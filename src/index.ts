@@ -40,7 +40,7 @@ export * from "./solver/endgameReview.js";
 export * from "./kernel.js";
 export * from "./solver/solver.js";
 export * from "./solver/solveTerms.js";
-export * from "./solver/solveTeam.js";
+export * from "./solver/sharedSolve.js";
 export type { TableState } from "./solver/transpositionTable.js";
 export * from "./solver/narrowing.js";
 export * from "./solver/solvePlanner.js";

@@ -44,7 +44,7 @@ interface Helper {
  * A solver on several threads: `Solver.solve`'s results, found by the caller's thread and
  * `threads - 1` worker threads (dist/solveWorker.js) together. Every thread solves the same
  * position in the same window, all sharing one transposition table in shared memory and
- * leaving to each other the moves another is searching (src/solver/solveTeam.ts: the
+ * leaving to each other the moves another is searching (src/solver/sharedSolve.ts: the
  * simplified ABDADA). The first thread to finish has the exact result (the others' bounds in
  * the table are true, so any thread's result is the one thread's), and stops the others. The
  * node limit holds for all the threads' visits together, the deadline for all; the result's

@@ -6,7 +6,7 @@ import { stableDiscs } from "./stability.js";
 import { NO_MOVE, type TranspositionTable } from "./transpositionTable.js";
 import type { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import { type EndgameKernel, createEndgameKernel } from "./endgameKernel.js";
-import type { SolveTeam } from "./solveTeam.js";
+import type { SolveTeam } from "./sharedSolve.js";
 
 /**
  * With the WebAssembly kernel, positions with this many empty squares or fewer are solved by

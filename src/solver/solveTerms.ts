@@ -1,7 +1,7 @@
 import type { Move, Position } from "../position.js";
 
 // What a solver is asked and what it answers: the terms of the solver (solver.ts), of its threads'
-// team (solveTeam.ts) and of their callers, in a file of their own so that the team needs nothing of
+// team (sharedSolve.ts) and of their callers, in a file of their own so that the team needs nothing of
 // the solver's.
 
 /** Exact: the final disc difference. WLD: only win, draw or loss (a null window around 0). */

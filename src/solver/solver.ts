@@ -6,7 +6,7 @@ import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import { DEFAULT_KERNEL, type Kernel } from "../kernel.js";
-import type { SolveTeam } from "./solveTeam.js";
+import type { SolveTeam } from "./sharedSolve.js";
 import type { ScoreBound, SolveOptions, SolveResult, Solving } from "./solveTerms.js";
 
 /** 2^20 entries: 32 MiB (16 bytes of key, 4 of bounds, move and empties, 4 of solve number, 8 unused each). */
@@ -53,7 +53,7 @@ export class Solver implements Solving {
    * (fewer nodes, the same exact scores); without one, fastest first throughout. `kernel`
    * chooses who solves the last KERNEL_EMPTIES empty squares: the WebAssembly kernel
    * (endgameKernel.ts, about twice as fast) or the TypeScript search. With a `team`, this
-   * solver is one thread of a parallel solve (solveTeam.ts): its table is the team's, of the
+   * solver is one thread of a parallel solve (sharedSolve.ts): its table is the team's, of the
    * team's size (`tableBits` is not read), and it solves alongside the team's other threads.
    */
   constructor(

@@ -28,7 +28,7 @@
 /** No move stored: a pass or a fail-low without a best move. */
 export const NO_MOVE = 127;
 
-/** A 32-bit hash of the position (pl, ph) to move against (ol, oh): the table's, and the parallel solve's (solveTeam.ts). */
+/** A 32-bit hash of the position (pl, ph) to move against (ol, oh): the table's, and the parallel solve's (sharedSolve.ts). */
 export function positionHash(pl: number, ph: number, ol: number, oh: number): number {
   let h =
     Math.imul(pl ^ (ph >>> 7), 0x9e3779b1) ^
