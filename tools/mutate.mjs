@@ -23,7 +23,7 @@ const GROUPS = [
   ["search-loop", "search keptTree priors threadSearch", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity ../finalScore", "solver"],
-  ["solver-search", "endgameSearch endgameKernel sharedSolve", "solver"],
+  ["solver-search", "endgameSearch endgameMoves endgameKernel sharedSolve", "solver"],
   ["solver-tables", "stability transpositionTable", "solver"],
   ["solver-front", "solver solveTerms solvePlanner narrowing endgameReview ../alphabeta/orderingSearch", "solver"],
 ].map(([name, files, room]) => ({ name, files: files.split(" ").map((f) => posix.join("src", room, `${f}.ts`)) }));

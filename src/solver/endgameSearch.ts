@@ -1,4 +1,5 @@
-import { flips, legalMoves, lowestBit, pairCount, popcount, resultHi } from "../bitboard.js";
+import { legalMoves, popcount, resultHi } from "../bitboard.js";
+import { EndgameMoves, STRIDE } from "./endgameMoves.js";
 import { NO_SCORE, finalScore } from "../finalScore.js";
 import { LastEmpties } from "./lastEmpties.js";
 import { SHALLOW_EMPTIES, ShallowSearch } from "./shallowSearch.js";
@@ -19,38 +20,6 @@ export const KERNEL_EMPTIES = 14;
 const CHECK_INTERVAL = 4096;
 /** Enhanced transposition cut-offs from this many empties up (measured: fewer nodes and less time than from 10 or 12). */
 const ETC_EMPTIES = 8;
-
-/** Per number of empties, room for the moves of one position (at most 33 in Othello). */
-const STRIDE = 64;
-
-/** Replies count this many times a potential reply in the sort key (measured: 2 and 8 sort worse). */
-const WEIGHT_MOBILITY = 4;
-/**
- * With an evaluation, moves are also ordered by a search over it from ORDER_EMPTIES empties up
- * (measured on fforum 1-19 and "sub": from 8, 9, 11, 12 or 14 up cost more nodes or more time),
- * of depth 0 up to ORDER_DEPTH_EMPTIES + ORDER_DEPTH_STEP - 1 empties and one ply deeper every
- * ORDER_DEPTH_STEP empties after (every 2 or 4 cost more). ORDER_DEPTH_EMPTIES was 10 until
- * 2026-11-28: with the kernel below 15 empties, one ply less at 16-17, 19 and 22-23 empties
- * (12) solved test/positions/games-24.obf 11% faster (win/draw/loss) and games-22.obf 8% faster
- * (exact), with 6% and 5% more visits; 11 was slower, 13 and 14 no faster
- * (docs/lab/2026-11-28-solver-ordering.md).
- */
-const ORDER_EMPTIES = 10;
-const ORDER_DEPTH_EMPTIES = 12;
-const ORDER_DEPTH_STEP = 3;
-/** A predicted disc counts this many times a potential reply (a reply counts WEIGHT_MOBILITY; 1 and 4 sort worse). */
-const WEIGHT_EVALUATION = 2;
-/** Beyond any evaluation: the ordering search's full window. */
-export const ORDER_INFINITY = 1000;
-const COLUMN_0 = 0x01010101;
-const COLUMN_7 = 0x80808080 | 0;
-const CORNERS_LO = 0x81;
-const CORNERS_HI = 0x81000000 | 0;
-
-/** The plies of the ordering search that keys the moves of a position with `empties` empty squares. */
-export function orderingDepth(empties: number): number {
-  return Math.max(0, ((empties - ORDER_DEPTH_EMPTIES) / ORDER_DEPTH_STEP) | 0);
-}
 
 /** The clock of a search without a deadline: never read for a decision. */
 export const NO_CLOCK = (): number => 0;
@@ -79,10 +48,8 @@ export class EndgameSearch {
   private readonly shallow: ShallowSearch;
   /** The WebAssembly kernel below KERNEL_EMPTIES, or none: the TypeScript all the way down. */
   private readonly kernel: EndgameKernel | undefined;
-  private readonly moveSquares = new Int32Array(65 * STRIDE);
-  private readonly moveKeys = new Int32Array(65 * STRIDE);
-  private readonly moveFlipsLo = new Int32Array(65 * STRIDE);
-  private readonly moveFlipsHi = new Int32Array(65 * STRIDE);
+  /** The move lists, a level per number of empties, and their order. */
+  private readonly moves: EndgameMoves;
   /** Per level, the places of the moves put off because another thread was searching them (SolveTeam). */
   private readonly putOff = new Int32Array(65 * STRIDE);
   private nodeLimit = Infinity;
@@ -91,20 +58,18 @@ export class EndgameSearch {
   private nextCheck = 0;
   // Stryker disable next-line BooleanLiteral: start() sets it before every search.
   private aborted = false;
-  /** Whether the last listMoves put the table's move at place 0. */
-  // Stryker disable next-line BooleanLiteral: listMoves sets it before every read.
-  private listedFirst = false;
   /** The move reaching the score of the last searchMoves (NO_MOVE if none did better than NO_SCORE). */
   bestMove = NO_MOVE;
 
   constructor(
     private readonly table: TranspositionTable,
-    private readonly ordering: OrderingSearch | undefined,
+    ordering: OrderingSearch | undefined,
     useKernel: boolean,
     /** With other threads solving the same position at once (sharing the table): this one's side. */
     private readonly team: SolveTeam | undefined = undefined,
   ) {
     ordering?.countVisitsIn(this.visits);
+    this.moves = new EndgameMoves(ordering);
     this.last = new LastEmpties(this.visits);
     this.shallow = new ShallowSearch(this.visits, this.last);
     // The kernel asks for the limits itself (every 256 of its visits of 7 or more empties, some
@@ -191,150 +156,6 @@ export class EndgameSearch {
     return v;
   }
 
-  /**
-   * Fills the move list of the level `empties` with the player's moves and their flips, `first`
-   * (a square or NO_MOVE) at place 0 if it is one of them (then `listedFirst` is true). Returns
-   * the number of moves. The sort keys come later (`keyMoves`): the table's move and the
-   * enhanced transposition cut-off often end the node before the others are ever ordered.
-   */
-  private listMoves(
-    pl: number,
-    ph: number,
-    ol: number,
-    oh: number,
-    ml: number,
-    mh: number,
-    empties: number,
-    first: number,
-  ): number {
-    const moveSquares = this.moveSquares;
-    const moveFlipsLo = this.moveFlipsLo;
-    const moveFlipsHi = this.moveFlipsHi;
-    const base = empties * STRIDE;
-    let n = 0;
-    this.listedFirst = false;
-    ml |= 0;
-    mh |= 0; // 32-bit integers on entry: see randomPlayout
-    while ((ml | mh) !== 0) {
-      let s: number;
-      if (ml !== 0) {
-        s = lowestBit(ml);
-        ml &= ml - 1;
-      } else {
-        s = 32 + lowestBit(mh);
-        mh &= mh - 1;
-      }
-      const fl = flips(s, pl, ph, ol, oh);
-      const fh = resultHi;
-      let i = base + n;
-      if (s === first) {
-        // To place 0, the move there (if any) to this one's place.
-        moveSquares[i] = moveSquares[base]!;
-        moveFlipsLo[i] = moveFlipsLo[base]!;
-        moveFlipsHi[i] = moveFlipsHi[base]!;
-        i = base;
-        this.listedFirst = true;
-      }
-      moveSquares[i] = s;
-      moveFlipsLo[i] = fl;
-      moveFlipsHi[i] = fh;
-      n++;
-    }
-    return n;
-  }
-
-  /** Gives the listed moves at places from..n-1 of the level `empties` their sort keys, smaller first. */
-  private keyMoves(pl: number, ph: number, ol: number, oh: number, empties: number, from: number, n: number): void {
-    const moveSquares = this.moveSquares;
-    const moveKeys = this.moveKeys;
-    const moveFlipsLo = this.moveFlipsLo;
-    const moveFlipsHi = this.moveFlipsHi;
-    const ordering = empties >= ORDER_EMPTIES ? this.ordering : undefined;
-    // Far from the end the children are valued from this node's evaluation state, set once.
-    ordering?.setParent(pl, ph, ol, oh);
-    // Stryker disable next-line ArithmeticOperator,EqualityOperator: a key made for a place outside from..n-1 is never read.
-    for (let i = empties * STRIDE + from, end = empties * STRIDE + n; i < end; i++) {
-      const s = moveSquares[i]!;
-      const fl = moveFlipsLo[i]!;
-      const fh = moveFlipsHi[i]!;
-      const bl = s < 32 ? 1 << s : 0;
-      const bh = s < 32 ? 0 : 1 << s;
-      // Fastest first: the opponent's replies after the move, corners counted twice, weighted
-      // above its potential replies (empty squares next to our discs), which break ties.
-      const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | bl, ph | fh | bh);
-      const rh = resultHi;
-      const wl = pl | fl | bl,
-        wh = ph | fh | bh;
-      const el = ~(pl | ol | bl),
-        eh = ~(ph | oh | bh);
-      const nl =
-        (((wl << 1) | (wl << 9) | (wl >>> 7) | (wh << 25)) & ~COLUMN_0) |
-        (((wl >>> 1) | (wl << 7) | (wl >>> 9) | (wh << 23)) & ~COLUMN_7) |
-        (wl << 8) |
-        (wl >>> 8) |
-        (wh << 24);
-      const nh =
-        (((wh << 1) | (wh << 9) | (wl >>> 23) | (wh >>> 7)) & ~COLUMN_0) |
-        (((wh >>> 1) | (wh << 7) | (wl >>> 25) | (wh >>> 9)) & ~COLUMN_7) |
-        (wh << 8) |
-        (wl >>> 24) |
-        (wh >>> 8);
-      const replies = pairCount(rl, rh);
-      let key =
-        WEIGHT_MOBILITY * (replies + pairCount(rl & CORNERS_LO, rh & CORNERS_HI)) +
-        popcount(nl & el) +
-        popcount(nh & eh);
-      if (ordering !== undefined) {
-        // Far from the end, the opponent's predicted score after the move, by a search
-        // deeper the more empties remain, counts beside the replies.
-        const depth = orderingDepth(empties);
-        const v = ordering.childValue(
-          s,
-          fl,
-          fh,
-          ol & ~fl,
-          oh & ~fh,
-          pl | fl | bl,
-          ph | fh | bh,
-          replies,
-          depth,
-          -ORDER_INFINITY,
-          ORDER_INFINITY,
-        );
-        key += Math.round(WEIGHT_EVALUATION * v);
-      }
-      moveKeys[i] = key;
-    }
-  }
-
-  /** Brings the move with the smallest key among i..n-1 of the level to place i; returns its square. */
-  private pickMove(empties: number, i: number, n: number): number {
-    const moveSquares = this.moveSquares;
-    const moveKeys = this.moveKeys;
-    const moveFlipsLo = this.moveFlipsLo;
-    const moveFlipsHi = this.moveFlipsHi;
-    const base = empties * STRIDE;
-    let k = base + i;
-    for (let j = k + 1; j < base + n; j++) if (moveKeys[j]! < moveKeys[k]!) k = j;
-    const t = base + i;
-    // Stryker disable next-line ConditionalExpression: swapping a move with itself changes nothing; the test spares it.
-    if (k !== t) {
-      let x = moveSquares[k]!;
-      moveSquares[k] = moveSquares[t]!;
-      moveSquares[t] = x;
-      x = moveKeys[k]!;
-      moveKeys[k] = moveKeys[t]!;
-      moveKeys[t] = x;
-      x = moveFlipsLo[k]!;
-      moveFlipsLo[k] = moveFlipsLo[t]!;
-      moveFlipsLo[t] = x;
-      x = moveFlipsHi[k]!;
-      moveFlipsHi[k] = moveFlipsHi[t]!;
-      moveFlipsHi[t] = x;
-    }
-    return moveSquares[t]!;
-  }
-
   /** A position with more than SHALLOW_EMPTIES empty squares. */
   private search(
     pl: number,
@@ -379,13 +200,13 @@ export class EndgameSearch {
       if (passed) return finalScore(pl, ph, ol, oh);
       return 0 - this.search(ol, oh, pl, ph, 0 - beta, 0 - alpha, empties, true);
     }
-    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, first);
-    const listedFirst = this.listedFirst;
+    const n = this.moves.listMoves(pl, ph, ol, oh, ml, mh, empties, first);
+    const listedFirst = this.moves.listedFirst;
     if (empties >= ETC_EMPTIES) {
       // Enhanced transposition cut-off: a child whose stored upper bound already refutes beta.
-      const moveSquares = this.moveSquares;
-      const moveFlipsLo = this.moveFlipsLo;
-      const moveFlipsHi = this.moveFlipsHi;
+      const moveSquares = this.moves.moveSquares;
+      const moveFlipsLo = this.moves.moveFlipsLo;
+      const moveFlipsHi = this.moves.moveFlipsHi;
       const base = empties * STRIDE;
       for (let i = 0; i < n; i++) {
         const s = moveSquares[base + i]!;
@@ -422,8 +243,8 @@ export class EndgameSearch {
   ): number {
     this.visits[0]++;
     const tt = this.table;
-    const n = this.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
-    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n, this.listedFirst);
+    const n = this.moves.listMoves(pl, ph, ol, oh, ml, mh, empties, tt.probe(pl, ph, ol, oh) ? tt.move : NO_MOVE);
+    return this.searchMoves(pl, ph, ol, oh, alpha, beta, empties, n, this.moves.listedFirst);
   }
 
   /**
@@ -444,8 +265,8 @@ export class EndgameSearch {
     n: number,
     listedFirst: boolean,
   ): number {
-    const moveFlipsLo = this.moveFlipsLo;
-    const moveFlipsHi = this.moveFlipsHi;
+    const moveFlipsLo = this.moves.moveFlipsLo;
+    const moveFlipsHi = this.moves.moveFlipsHi;
     const base = empties * STRIDE;
     const team = this.team;
     let best = NO_SCORE;
@@ -455,18 +276,18 @@ export class EndgameSearch {
     // The table's move is searched before the others are keyed: it often ends the node. (Keys
     // made sooner or again are the same keys: only the time tells, as the marks below say.)
     // Stryker disable next-line ConditionalExpression: as said.
-    if (!listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 0, n);
+    if (!listedFirst) this.moves.keyMoves(pl, ph, ol, oh, empties, 0, n);
     // The moves in order, then those put off (in a team), in the order they were put off.
     for (let k = 0, i = 0; k < n + putOff; k++) {
       let s: number;
       if (k < n) {
         i = k;
         // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: as said.
-        if (i === 1 && listedFirst) this.keyMoves(pl, ph, ol, oh, empties, 1, n);
-        s = i === 0 && listedFirst ? this.moveSquares[base]! : this.pickMove(empties, i, n);
+        if (i === 1 && listedFirst) this.moves.keyMoves(pl, ph, ol, oh, empties, 1, n);
+        s = i === 0 && listedFirst ? this.moves.moveSquares[base]! : this.moves.pickMove(empties, i, n);
       } else {
         i = this.putOff[base + k - n]!;
-        s = this.moveSquares[base + i]!;
+        s = this.moves.moveSquares[base + i]!;
       }
       const fl = moveFlipsLo[base + i]!;
       const fh = moveFlipsHi[base + i]!;

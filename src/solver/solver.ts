@@ -1,7 +1,8 @@
 import { legalMoves, popcount, resultHi } from "../bitboard.js";
 import { PASS, type Position } from "../position.js";
 import { finalScore } from "../finalScore.js";
-import { EndgameSearch, NO_CLOCK, ORDER_INFINITY, orderingDepth } from "./endgameSearch.js";
+import { ORDER_INFINITY, orderingDepth } from "./endgameMoves.js";
+import { EndgameSearch, NO_CLOCK } from "./endgameSearch.js";
 import { NO_MOVE, TranspositionTable } from "./transpositionTable.js";
 import { OrderingSearch } from "../alphabeta/orderingSearch.js";
 import type { Evaluation } from "../eval/evaluation.js";
