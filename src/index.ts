@@ -24,6 +24,7 @@ export * from "./search/selection.js";
 export * from "./search/pruning.js";
 export * from "./search/report.js";
 export * from "./search/search.js";
+export * from "./search/searchTerms.js";
 export * from "./search/threadSearch.js";
 export * from "./choose/choice.js";
 export * from "./choose/bookFirst.js";

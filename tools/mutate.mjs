@@ -20,7 +20,7 @@ const GROUPS = [
     "search",
   ],
   ["search-selection", "selection report", "search"],
-  ["search-loop", "search keptTree priors threadSearch", "search"],
+  ["search-loop", "search searchTerms keptTree priors threadSearch", "search"],
   ["solver-leaves", "lastEmpties", "solver"],
   ["solver-shallow", "shallowSearch parity ../finalScore", "solver"],
   ["solver-search", "endgameSearch endgameMoves endgameKernel sharedSolve", "solver"],

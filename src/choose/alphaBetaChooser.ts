@@ -2,7 +2,7 @@ import { AlphaBeta } from "../alphabeta/alphaBeta.js";
 import type { Evaluation } from "../eval/evaluation.js";
 import type { Game } from "../game.js";
 import { PASS } from "../position.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import type { Choice, Chooser } from "./choice.js";
 
 /** Depth 6 finishes in well under a second a move in the midgame (docs/evaluation.md). */

@@ -1,7 +1,7 @@
 import type { Book, BookMove } from "../book/book.js";
 import type { Game } from "../game.js";
 import type { Random } from "../random.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import type { Choice, Chooser } from "./choice.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Game } from "../game.js";
 import type { Move } from "../position.js";
 import type { SearchReport } from "../search/report.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import type { SolveMode } from "../solver/solveTerms.js";
 import type { ForcedReason } from "./forcedMove.js";
 

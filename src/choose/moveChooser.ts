@@ -1,5 +1,5 @@
 import type { Game } from "../game.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import type { Choice, Chooser } from "./choice.js";
 import { forcedMove } from "./forcedMove.js";
 

@@ -1,6 +1,6 @@
 import type { Game } from "../game.js";
 import type { Position } from "../position.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import { type ScoreRange, narrowScore, wldRange } from "../solver/narrowing.js";
 import { SOLVE_SHARE, type SolveBudget, SolvePlanner, shareOf } from "../solver/solvePlanner.js";
 import type { SolveMode, SolveResult, Solving } from "../solver/solveTerms.js";

@@ -1,6 +1,6 @@
 import type { Game } from "../game.js";
 import type { SearchReport } from "../search/report.js";
-import type { SearchLimits } from "../search/search.js";
+import type { SearchLimits } from "../search/searchTerms.js";
 import type { Choice, Chooser } from "./choice.js";
 
 /** A tree search as the engine runs it: `Search` on one thread, or several threads' (protocol/threads/). */

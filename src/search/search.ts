@@ -5,7 +5,7 @@ import type { Move, Position } from "../position.js";
 import type { Random } from "../random.js";
 import { cannotChange } from "./earlyStop.js";
 import { type RootLine, moveRoot } from "./keptTree.js";
-import type { LeafEvaluation, LeafSolver, Playout } from "./leafValues.js";
+import type { LeafSolver, Playout } from "./leafValues.js";
 import { NodeFlag } from "./nodeFlags.js";
 import { type SearchParams, searchUsesEvaluation, searchUsesPuct } from "./params.js";
 import { Priors } from "./priors.js";
@@ -15,27 +15,13 @@ import { updatePruning } from "./pruning.js";
 import { type ChildStats, type SearchReport, childStats, makeSearchReport } from "./report.js";
 import { childToDraw, selectChild } from "./selection.js";
 import { MAX_VISITS, Tree } from "./tree.js";
+import type { SearchDependencies, SearchLimits } from "./searchTerms.js";
 import { countInSubtree } from "./treeCompaction.js";
 
 /** Pruning is reconsidered at a node each time its visits reach a multiple of this. */
 const PRUNING_PERIOD = 16;
 /** The clock is read once per this many visits (a random playout takes about 10 microseconds). */
 const CLOCK_PERIOD = 32;
-
-/** What a search is given besides its parameters: its clock, its random numbers, and what values its leaves. */
-export interface SearchDependencies {
-  /** The clock, in milliseconds. */
-  readonly now: () => number;
-  readonly random: Random;
-  /** How a leaf is played out: randomPlayout by default (tests inject their own). */
-  readonly playout?: Playout;
-  /** Solves the leaves with few empty squares (SearchParams.solveEmpties); none by default. */
-  readonly solver?: LeafSolver;
-  /** Values leaves and gives priors; needed when the parameters read it (searchUsesEvaluation). */
-  readonly evaluation?: LeafEvaluation;
-  /** The tree, made by the caller: shared with other threads' searches (Tree.shared), or for a test to look into; its own by default. */
-  readonly tree?: Tree;
-}
 
 /** What one run of the search's loop stops at and reports to. */
 interface RunBounds {
@@ -51,21 +37,6 @@ interface RunBounds {
   /** Told the visits so far every `everyMs`, at the clock's readings. */
   readonly tell: ((visits: number) => void) | undefined;
   readonly everyMs: number;
-}
-
-export interface SearchLimits {
-  /** Stop after this many visits (with a fixed seed the search then repeats exactly). */
-  readonly visits?: number;
-  /** Stop after this many milliseconds. */
-  readonly timeMs?: number;
-  /** A timed search stops as soon as its move can no longer change (default false: it runs its whole time). */
-  readonly stopEarly?: boolean;
-  /** Told how the search stands every `everyMs` while it runs (for a page or GUI that shows it live). */
-  readonly progress?: { readonly everyMs: number; readonly report: (report: SearchReport) => void };
-  /** Called once the root is ready and the visits begin: other threads sharing the tree start theirs then. */
-  readonly started?: (tree: Tree, root: Position) => void;
-  /** Asked at every reading of the clock: true stops the search (another thread has ended the move). */
-  readonly stop?: () => boolean;
 }
 
 /**
