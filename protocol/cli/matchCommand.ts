@@ -28,6 +28,7 @@ import { field, nonEmpty } from "../text/optionTable.js";
 import { digestOf } from "../text/digest.js";
 import { matchMerge } from "./matchMerge.js";
 import { checkOutputFile, openOutputFile } from "./outputFile.js";
+import { ProgressBar } from "./progressBar.js";
 import { type ShardArgument, parseShardArgument, resolveShard, shardBlock } from "./shardOption.js";
 import { type Output, type Program, programArguments, usageError } from "./program.js";
 import { parseOpeningsFile, randomOpenings } from "../match/openings.js";
@@ -306,11 +307,10 @@ export function matchOptions(
   });
 }
 
-function progressBar(done: number, total: number, games: readonly GameRecord[]): string {
-  const width = 30;
-  const filled = Math.round((done / total) * width);
-  const t = tally(games.filter((g) => g !== undefined));
-  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}  A: +${t.wins} =${t.draws} -${t.losses}`;
+/** Engine A's score in the games finished, for the progress bar. */
+function scoreSoFar(games: readonly GameRecord[]): string {
+  const t = tally(games);
+  return `A: +${t.wins} =${t.draws} -${t.losses}`;
 }
 
 /** `othello match`: many games between two engines; see USAGE. */
@@ -361,6 +361,7 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
   const started = new Date().toISOString();
   const tty = process.stderr.isTTY === true;
   const finished: GameRecord[] = [];
+  const bar = new ProgressBar("games", options.settings.games - (options.shard?.firstGame ?? 0), 0, out, true);
   const result = await runMatch(
     options.settings,
     registry,
@@ -378,13 +379,12 @@ export async function playMatch(a: MatchArguments, out: Output): Promise<number>
         // A shard plays all its games: the test is the merged shards'.
         if (state.accepted !== undefined && options.shard === undefined) decided.abort();
       }
-      const bar = progressBar(finished.length, options.settings.games - (options.shard?.firstGame ?? 0), finished);
-      process.stderr.write(tty ? `\r\x1b[K${bar}` : `${bar}\n`);
+      bar.update(finished.length, scoreSoFar(finished));
     },
     interrupted.signal,
     decided.signal,
   );
-  if (tty && finished.length > 0) process.stderr.write("\n");
+  bar.finish();
   process.off("SIGINT", stop).off("SIGTERM", stop);
   if (logFd !== undefined) closeSync(logFd);
   if (result.unstarted !== undefined) {
