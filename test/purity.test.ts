@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "..");
 
-/** Every .ts file below `folder`, as paths relative to the repository. */
-function sources(folder: string): string[] {
+/** Every .ts file (or file ending in `ending`) below `folder`, as paths relative to the repository. */
+function sources(folder: string, ending = ".ts"): string[] {
   return readdirSync(join(ROOT, folder), { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith(".ts"))
+    .filter((f) => f.endsWith(ending))
     .map((f) => join(folder, f));
 }
 
@@ -30,6 +30,20 @@ describe("the core is pure", () => {
       for (const target of imports(file)) expect(target, `${file} imports ${target}`).toMatch(/^src\/[\w/]+\.js$/);
       const text = readFileSync(join(ROOT, file), "utf8");
       expect(text).not.toMatch(/\brequire\(|\bimport\(|\bprocess\.|\bBigInt\b/);
+    });
+  }
+});
+
+// The code says what it does; when and by what measurement it came to be so is the docs' to tell
+// (docs/decisions.md, and the lab log it points to), so that a comment does not go stale with a date.
+describe("the code's own words", () => {
+  // The WebAssembly kernels' text included.
+  const files = [...sources("src"), ...sources("src", ".wat"), ...sources("protocol")];
+  for (const file of files) {
+    it(`${file} names no lab entry and dates no history of its own`, () => {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      expect(text).not.toContain("docs/lab");
+      expect(text).not.toMatch(/\b20\d\d-[01]\d-[0-3]\d\b/);
     });
   }
 });

@@ -302,7 +302,7 @@
 
   ;; Seven empty squares or more: the table, enhanced transposition cut-offs from 8, moves
   ;; sorted fastest first (the opponent's replies, corners twice, then potential replies, then
-  ;; parity: measured 2026-11-28, 2 to 5% fewer visits at 22 to 24 empties), NegaScout.
+  ;; parity: measured, 2 to 5% fewer visits at 22 to 24 empties), NegaScout.
   (func $deep (param $p i64) (param $o i64) (param $alpha i32) (param $beta i32) (param $n i32) (param $passed i32) (result i32)
     (local $a i32) (local $lo i32) (local $hi i32) (local $first i32) (local $moves i64) (local $set i64)
     (local $s i32) (local $b i64) (local $f i64) (local $base i32) (local $at i32) (local $count i32)

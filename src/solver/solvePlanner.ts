@@ -7,10 +7,9 @@ import type { SolveMode } from "./solveTerms.js";
  * The solver's work grows about 2.2 times per empty square: on the positions our engine had to
  * move in at 20, 22 and 24 empties in 80 games against Zebra, three in four exact solves took at
  * most 4.7, 17 and 100 million positions, and win/draw/loss ones 1.6, 5.3 and 29 million (at 24
- * empties lower bounds: a few solves stopped at their time limit;
- * docs/lab/2026-11-28-solve-planner.md). NODES_AT_20 * GROWTH^(e - 20) stays on the high side
- * of those, so a solve the estimate says fits seldom fails, and one that fails costs only its
- * share of the budget. A WLD solve needs about a third of the exact one's work.
+ * empties lower bounds: a few solves stopped at their time limit; docs/decisions.md).
+ * NODES_AT_20 * GROWTH^(e - 20) stays on the high side of those, so a solve the estimate says
+ * fits seldom fails, and one that fails costs only its share of the budget. A WLD solve needs about a third of the exact one's work.
  */
 const NODES_AT_20 = 5_000_000;
 const GROWTH = 2.2;

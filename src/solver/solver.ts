@@ -18,8 +18,7 @@ export const DEFAULT_TABLE_BITS = 20;
  * of one score at a time from the evaluation's guess (byTests), not by one search of the full
  * window, whose first line is searched with the whole window all the way down: on FFO #40-#49
  * 25% fewer nodes, on 40 positions of 24 empties from our games 15%, of 22 empties 5%; at 14 to
- * 16 empties (fforum 1-19) the guess costs more time than the tests save
- * (docs/lab/2026-11-28-solver-tests.md).
+ * 16 empties (fforum 1-19) the guess costs more time than the tests save (docs/decisions.md).
  */
 const TESTS_EMPTIES = 18;
 /**
@@ -28,10 +27,10 @@ const TESTS_EMPTIES = 18;
  */
 const GUESS_PLIES = 4;
 /**
- * The guess searches at most this many plies: unsorted, 11 plies (FFO #59, 34 empties) took 49 s
- * of a 58 s solve; sorted (since 5f7ccfa), a cap of 12 instead of 8 on six of FFO #51-#58 moved
- * single positions' nodes by a third either way and saved no time
- * (docs/lab/2026-11-28-solver-counting.md).
+ * The guess searches at most this many plies: a deep guess can cost most of a solve (11 plies,
+ * its moves unsorted, took 49 s of a 58 s solve of FFO #59, 34 empties), and with its moves sorted
+ * a cap of 12 instead of 8 on six of FFO #51-#58 moved single positions' nodes by a third either
+ * way and saved no time (docs/decisions.md).
  */
 const GUESS_MAX_DEPTH = 8;
 
