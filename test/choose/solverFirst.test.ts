@@ -47,7 +47,7 @@ function solverFirst(next: Chooser, clockStep = 1, solveHorizon?: number) {
   return { chooser, tried };
 }
 
-// Black to move, 10 empties: g8 (62) wins, by 10 (test/search/search.test.ts, "refutations deeper than one ply").
+// Black to move, 10 empties: g8 (62) wins, by 10 (test/search/backup.test.ts, "refutations deeper than one ply").
 const tenEmpties = parseCode("011110001111122011212202111222021111122211122122111112210022220110");
 // 16 empties, X to move, lost by 8 with best play (G7): an exact solve does not fit 30 ms (18 ms of solving at the
 // planner's first 10,000 nodes a millisecond), a win/draw/loss one does. The clocks of these tests step an eighth of a
