@@ -351,7 +351,7 @@ describe("the match runner", () => {
     const interrupted = new Promise<void>((resolve) =>
       child.stderr.setEncoding("utf8").on("data", (d: string) => {
         stderr += d;
-        if (/\] 2\/40 /.test(stderr)) resolve();
+        if (/\] 5% 2\/40, /.test(stderr)) resolve();
       }),
     );
     await interrupted;
