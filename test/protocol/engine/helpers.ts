@@ -76,3 +76,10 @@ export function nboardParts(session: Session, line: string): string[] {
 export function converse(session: Session, lines: readonly string[]): string[] {
   return lines.map((line) => answerOtp(session, line).reply);
 }
+
+/** The visits a search report line says were under the root when the search began, from the tree kept ("reused N"). */
+export function reused(line: string | undefined): number {
+  const m = /reused (\d+)/.exec(line ?? "");
+  if (m === null) throw new Error(`no search report in "${line}"`);
+  return Number(m[1]);
+}
