@@ -236,12 +236,14 @@ async function firstMove(browser, url, pasted) {
     });
   });
   await page.goto(url, { waitUntil: "domcontentloaded" });
-  // The engine (black) moves first, as soon as it has loaded.
-  await page.click('input[name="mode"][value="white"]');
+  // The game first, then the side: the engine is asked once, as soon as it has loaded (a game
+  // pasted after the mode would end a search already begun, and the worker with it).
   if (pasted !== "") {
     await page.$eval("#paste", (e, record) => (e.value = record), pasted);
-    await page.click("#load button");
+    await page.$eval("#load", (form) => form.requestSubmit());
   }
+  // The engine (black) moves first.
+  await page.click('input[name="mode"][value="white"]');
   await movesPlayed(page, pasted.length / 2);
   const changes = await page.evaluate(() => window.benchChanges);
   const report = await page.$eval("#report", (e) => e.textContent);
