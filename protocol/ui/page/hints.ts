@@ -7,6 +7,19 @@ import { signed } from "./pageGame.js";
  * on its square. Pure, for the tests.
  */
 
+/**
+ * What is known of the moves of the position on the board, for the hints: the engine's root
+ * moves, and the exact scores near the end (undefined: not known yet; null: not solved in time).
+ */
+export interface MoveValues {
+  root: RootMoves | undefined;
+  exact: SolveAnswer["scores"] | undefined;
+  /** The exact scores' request, while it runs. */
+  solving: AbortController | undefined;
+}
+
+export const noValues = (): MoveValues => ({ root: undefined, exact: undefined, solving: undefined });
+
 /** What one square shows. */
 export interface SquareValue {
   /** The value: a win rate for the side to move, a proven result, or an exact final margin. */

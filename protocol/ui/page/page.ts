@@ -1,13 +1,15 @@
 /// <reference lib="dom" />
 import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
-import type { RootMoves } from "../engineReport.js";
-import type { SolveAnswer, UiInfo } from "../uiServer.js";
+import type { UiInfo } from "../uiServer.js";
 import { Board } from "./board.js";
 import { type PageActions, listenToControls } from "./controls.js";
 import { element } from "./element.js";
 import { EngineView } from "./engineView.js";
-import { squareValues } from "./hints.js";
+import { type MoveValues, noValues, squareValues } from "./hints.js";
+import { copyText } from "./clipboard.js";
+import { LevelPicker } from "./levelPicker.js";
 import { MoveList } from "./moveList.js";
+import { SearchUnderWay } from "./searchUnderWay.js";
 import type { PageEngine } from "./pageEngine.js";
 import {
   type Mode,
@@ -23,27 +25,11 @@ import {
   loadRecord,
   personPlays,
   refusal,
-  resultText,
+  statusLine,
   undoLength,
   vertex,
 } from "./pageGame.js";
 import { bestSquare, lostDiscs } from "./review.js";
-
-/** How often the page asks how the engine's search stands while it thinks. */
-const THINKING_POLL_MS = 300;
-
-/**
- * What is known of the moves of the position on the board, for the hints: the engine's root
- * moves, and the exact scores near the end (undefined: not known yet; null: not solved in time).
- */
-interface MoveValues {
-  root: RootMoves | undefined;
-  exact: SolveAnswer["scores"] | undefined;
-  /** The exact scores' request, while it runs. */
-  solving: AbortController | undefined;
-}
-
-const noValues = (): MoveValues => ({ root: undefined, exact: undefined, solving: undefined });
 
 /**
  * The page in the browser: the game is kept here, and the engine (the server's, or the page's own
@@ -55,21 +41,11 @@ class Page implements PageActions {
   private game = new Game();
   private mode: Mode = "black";
   private seconds = 1;
-  /** The engine's level (UiInfo.levels); the top one until the person chooses. */
-  private level = 0;
+  private readonly levels = new LevelPicker();
   private info: UiInfo | undefined;
   /** Bumped by every change of game or mode, so that an answer to an older question is dropped. */
   private generation = 0;
-  /** A search under way: the engine's move, or a hint (`quiet`: asked by the hints, no notice when done). */
-  private thinking:
-    | {
-        readonly started: number;
-        readonly timer: number;
-        readonly poll: number;
-        readonly hint: boolean;
-        quiet: boolean;
-      }
-    | undefined;
+  private thinking: SearchUnderWay | undefined;
   private error: string | undefined;
   private hint: Move | undefined;
   private hintsOn = false;
@@ -106,33 +82,8 @@ class Page implements PageActions {
       element<HTMLInputElement>("hints").disabled = true;
       element("hints-note").textContent = `Hints need our engine: this page plays ${this.info.engine}.`;
     }
-    this.showLevels(this.info);
+    this.levels.show(this.info);
     this.advance();
-  }
-
-  /** The level picker, with what each level means; hidden when the engine has no levels. */
-  private showLevels(info: UiInfo): void {
-    const picker = element<HTMLSelectElement>("level");
-    element("level-label").hidden = info.levels.length === 0;
-    picker.replaceChildren(
-      ...info.levels.map(({ level, name }) => {
-        const option = document.createElement("option");
-        option.value = String(level);
-        option.textContent = name;
-        return option;
-      }),
-    );
-    this.level = info.level;
-    picker.value = String(this.level);
-    this.describeLevel();
-  }
-
-  private describeLevel(): void {
-    const level = this.info?.levels.find((l) => l.level === this.level);
-    element("level-note").textContent = level?.about ?? "";
-    // A level below the top plays a fixed amount of search: the time is then the hints' alone.
-    element("seconds-text").textContent =
-      level === undefined || level.timed ? "Engine time per move (s)" : "Time for hints (s)";
   }
 
   private get engineToMove(): boolean {
@@ -206,14 +157,13 @@ class Page implements PageActions {
     this.stopThinking();
     const generation = ++this.generation;
     const moves = [...this.game.moves];
-    const timer = window.setInterval(() => this.renderStatus(), 100);
     const ply = discsPlaced(moves, moves.length) + 1;
-    const poll = window.setInterval(() => void this.pollThinking(generation, moves.length, ply), THINKING_POLL_MS);
-    this.thinking = { started: performance.now(), timer, poll, hint, quiet };
+    const poll = () => void this.pollThinking(generation, moves.length, ply);
+    this.thinking = new SearchUnderWay(hint, quiet, () => this.renderStatus(), poll);
     this.render();
     // A hint is the full engine's advice, whatever the level played against.
-    const top = this.info?.levels.at(-1)?.level ?? this.level;
-    const asked = await this.player.move(moves, this.seconds, hint ? top : this.level, hint);
+    const level = hint ? this.levels.top : this.levels.level;
+    const asked = await this.player.move(moves, this.seconds, level, hint);
     if (generation !== this.generation) return; // the game or the mode changed meanwhile
     const announce = this.thinking?.quiet !== true;
     this.stopThinking();
@@ -297,10 +247,7 @@ class Page implements PageActions {
   }
 
   private stopThinking(): void {
-    if (this.thinking !== undefined) {
-      window.clearInterval(this.thinking.timer);
-      window.clearInterval(this.thinking.poll);
-    }
+    this.thinking?.end();
     this.thinking = undefined;
     this.engine.live = undefined;
   }
@@ -353,10 +300,8 @@ class Page implements PageActions {
   }
 
   setLevel(picker: HTMLSelectElement): void {
-    const level = this.info?.levels.find((l) => l.level === Number(picker.value));
+    const level = this.levels.choose(picker.value);
     if (level === undefined) return;
-    this.level = level.level;
-    this.describeLevel();
     // The search under way was for the old level: it is asked again at the new one.
     const thinking = this.thinking !== undefined;
     this.generation++;
@@ -438,26 +383,14 @@ class Page implements PageActions {
   }
 
   copyMoves(): void {
-    void this.copy(formatGameRecord(this.game.moves), "The moves are");
+    void copyText(formatGameRecord(this.game.moves), "The moves are", (text) => this.notice(text));
   }
 
   /** The game as GGF, the players named by the mode: the person, or the engine. */
   copyGgf(): void {
     const engine = this.info?.engine ?? "engine";
     const name = (colour: "black" | "white") => (personPlays(this.mode, colour) ? "you" : engine);
-    void this.copy(gameGgf(this.game, name("black"), name("white")), "The game in GGF is");
-  }
-
-  private async copy(text: string, what: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      this.notice(`${what} copied.`);
-    } catch {
-      element<HTMLInputElement>("paste").value = text;
-      this.notice(
-        `The browser refused the clipboard: ${what.charAt(0).toLowerCase()}${what.slice(1)} in the box below, to copy from there.`,
-      );
-    }
+    void copyText(gameGgf(this.game, name("black"), name("white")), "The game in GGF is", (text) => this.notice(text));
   }
 
   private notice(text: string): void {
@@ -495,20 +428,12 @@ class Page implements PageActions {
 
   private renderStatus(): void {
     const status = element("status");
-    let state: string;
-    let text: string;
-    if (this.error !== undefined) {
-      [state, text] = ["error", this.error];
-    } else if (this.thinking !== undefined) {
-      const seconds = ((performance.now() - this.thinking.started) / 1000).toFixed(1);
-      [state, text] = ["engine", `The engine is thinking${this.thinking.hint ? " about your move" : ""}… ${seconds} s`];
-    } else if (this.game.isOver()) {
-      [state, text] = ["over", resultText(this.game.position)];
-    } else if (this.engineToMove) {
-      [state, text] = ["engine", `${capitalized(colourToMove(this.game.position))}: the engine's move.`];
-    } else {
-      [state, text] = ["person", `${capitalized(colourToMove(this.game.position))} to play: your move.`];
-    }
+    const thinking = this.thinking;
+    const { state, text } = statusLine(this.game, {
+      error: this.error,
+      thinking: thinking && { seconds: thinking.seconds(), hint: thinking.hint },
+      engineToMove: this.engineToMove,
+    });
     status.dataset.state = state;
     status.classList.toggle("error", state === "error");
     status.textContent = text;

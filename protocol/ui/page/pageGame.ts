@@ -302,3 +302,26 @@ export function gameGgf(game: Game, black: string, white: string): string {
     moves: game.moves.map((move) => ({ move })),
   });
 }
+
+/** The status line: an error, the engine thinking (for `seconds` so far), the result, or whose move it is. */
+export function statusLine(
+  game: Game,
+  now: {
+    readonly error: string | undefined;
+    readonly thinking: { readonly seconds: number; readonly hint: boolean } | undefined;
+    readonly engineToMove: boolean;
+  },
+): { readonly state: "error" | "engine" | "over" | "person"; readonly text: string } {
+  const { error, thinking, engineToMove } = now;
+  if (error !== undefined) return { state: "error", text: error };
+  if (thinking !== undefined)
+    return {
+      state: "engine",
+      text: `The engine is thinking${thinking.hint ? " about your move" : ""}… ${thinking.seconds.toFixed(1)} s`,
+    };
+  if (game.isOver()) return { state: "over", text: resultText(game.position) };
+  const side = capitalized(colourToMove(game.position));
+  return engineToMove
+    ? { state: "engine", text: `${side}: the engine's move.` }
+    : { state: "person", text: `${side} to play: your move.` };
+}

@@ -10,6 +10,7 @@ import {
   evaluationOf,
   gameGgf,
   gameUpTo,
+  statusLine,
   graphPoints,
   loadRecord,
   personPlays,
@@ -286,5 +287,33 @@ describe("who plays", () => {
     ["neither", [false, false]],
   ] as [Mode, boolean[]][])("%s", (mode, plays) => {
     expect([personPlays(mode, "black"), personPlays(mode, "white")]).toEqual(plays);
+  });
+});
+
+describe("the status line", () => {
+  const none = { error: undefined, thinking: undefined, engineToMove: false };
+  it("says an error first, then the engine thinking, then the result, then whose move it is", () => {
+    const game = new Game();
+    expect(statusLine(game, { ...none, error: "The engine failed." })).toEqual({
+      state: "error",
+      text: "The engine failed.",
+    });
+    expect(statusLine(game, { ...none, thinking: { seconds: 1.26, hint: true } })).toEqual({
+      state: "engine",
+      text: "The engine is thinking about your move… 1.3 s",
+    });
+    expect(statusLine(game, { ...none, thinking: { seconds: 0.4, hint: false } }).text).toBe(
+      "The engine is thinking… 0.4 s",
+    );
+    expect(statusLine(game, none)).toEqual({ state: "person", text: "Black to play: your move." });
+    expect(statusLine(game, { ...none, engineToMove: true })).toEqual({
+      state: "engine",
+      text: "Black: the engine's move.",
+    });
+    const full = Position.fromDiscs([...Array(32).fill(1), ...Array(32).fill(2)], true);
+    expect(statusLine(new Game(full), { ...none, engineToMove: true })).toEqual({
+      state: "over",
+      text: resultText(full),
+    });
   });
 });
