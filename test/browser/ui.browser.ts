@@ -1,120 +1,30 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Game, type Move, PASS, Position, formatGameRecord, formatVertex, parseGameRecord } from "../../src/index.js";
-import { gameUpTo, undoLength } from "../../protocol/ui/page/pageGame.js";
+import type { Browser, Page } from "puppeteer-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PASS, Position, formatGameRecord, parseGameRecord } from "../../src/index.js";
+import { undoLength } from "../../protocol/ui/page/pageGame.js";
+import { ROOT, expectBoardOf, gameOverText, replay, setSeconds, settled, snapshot, square } from "./pageDriver.js";
+import { hints, paste, reviewed, setupUi } from "./uiSetup.js";
 
 /**
  * `othello ui` in Debian's chromium, driven by puppeteer-core: a whole game clicked against our
  * engine at a tiny time, the board checked against the rules after every move, an illegal
- * click, undo and new game, the hints, the graph's two lines, the review of a game with a known
- * blunder, the phone-sized layout, and the README's screenshot.
+ * click, undo and new game, the keyboard, pasted games, the engine's report and the graph's two
+ * lines, passes, analysis, the phone-sized layout, an engine that crashes, and the README's
+ * screenshot. The hints and the review of a game are uiHints.browser.ts's.
  */
 
-const ROOT = join(import.meta.dirname, "..", "..");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const SCREENSHOT = join(ROOT, "docs", "ui.png");
 
-let server: ChildProcess;
+const ui = setupUi();
 let url: string;
 let browser: Browser;
 let page: Page;
-const serverLog: string[] = [];
-const pageErrors: string[] = [];
-
-/** `othello ui` on a free port with `args`; resolves with its address once it prints it. */
-async function startUi(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn("node", [join(ROOT, "dist/othello.js"), "ui", "--port", "0", ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => serverLog.push(d));
-  const address = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout!.setEncoding("utf8").on("data", (d: string) => {
-      out += d;
-      const m = /open (http:\/\/\S+)/.exec(out);
-      if (m !== null) resolve(m[1]!);
-    });
-    child.once("exit", (code) => reject(new Error(`othello ui exited with ${code}: ${serverLog.join("")}`)));
-  });
-  return { child, url: address };
-}
-
-beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
-  ({ child: server, url } = await startUi(["--time", "0.05", "--seed", "7", "--no-book"]));
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
-  page = await browser.newPage();
-  page.on("pageerror", (e) => pageErrors.push(String(e)));
-  await page.setViewport({ width: 1000, height: 760 });
-  // No fading discs: the screenshot shows the board as it is.
-  await page.emulateMediaFeatures([{ name: "prefers-reduced-motion", value: "reduce" }]);
-  await page.goto(url, { waitUntil: "load" });
+const { pageErrors, startUi } = ui;
+beforeAll(() => {
+  ({ url, browser, page } = ui);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  server?.kill("SIGINT");
-});
-
-interface Snapshot {
-  readonly record: string;
-  readonly discs: string[];
-  readonly legal: string[];
-  readonly state: string;
-  readonly status: string;
-  readonly counts: readonly string[];
-}
-
-/** What the page shows now: the move list, every square's disc, the squares marked legal, the status. */
-function snapshot(p: Page): Promise<Snapshot> {
-  return p.evaluate(() => {
-    const squares = [...document.querySelectorAll<HTMLElement>("#board [data-square]")];
-    const record = document.getElementById("record")!.textContent ?? "";
-    return {
-      record: record.startsWith("(") ? "" : record,
-      discs: squares.map((s) => s.dataset.disc ?? "?"),
-      legal: squares.filter((s) => s.classList.contains("legal")).map((s) => s.dataset.square!),
-      state: document.getElementById("status")!.dataset.state ?? "",
-      status: document.getElementById("status")!.textContent ?? "",
-      counts: [
-        document.querySelector("#black-count .n")!.textContent ?? "",
-        document.querySelector("#white-count .n")!.textContent ?? "",
-      ],
-    };
-  });
-}
-
-/** The position the rules give for a move list; the test fails when the list holds an illegal move. */
-function replay(record: string): Game {
-  const moves = parseGameRecord(record);
-  if (!moves.ok) throw new Error(`the page shows an illegal game "${record}": ${moves.error}`);
-  const game = new Game();
-  for (const move of moves.value) game.play(move);
-  return game;
-}
-
-function expectBoardOf(shown: Snapshot, position: Position): void {
-  const expected = Array.from({ length: 64 }, (_, s) => ["empty", "black", "white"][position.discAt(s)]);
-  expect(shown.discs, `the board after "${shown.record}"`).toEqual(expected);
-  expect(shown.counts).toEqual([String(position.blackDiscs()), String(position.whiteDiscs())]);
-}
-
-/** Waits until the page waits for the person or the game is over (or an error shows), then returns what it shows. */
-async function settled(p: Page): Promise<Snapshot> {
-  await p.waitForFunction(
-    () => ["person", "over", "error"].includes(document.getElementById("status")!.dataset.state ?? ""),
-    { timeout: 60_000 },
-  );
-  return snapshot(p);
-}
 
 /**
  * Every board the page drew, with the move list beside it: a watcher in the page records both
@@ -139,43 +49,6 @@ async function watchBoards(p: Page): Promise<void> {
 
 function seenBoards(p: Page): Promise<{ record: string; discs: string[] }[]> {
   return p.evaluate(() => (window as unknown as { seenBoards: { record: string; discs: string[] }[] }).seenBoards);
-}
-
-const square = (move: Move): string => formatVertex(move).toLowerCase();
-
-/** Black, at 14 empties, plays b8: 20 discs worse than f1, the one best move (-2 against -22). */
-const BEFORE_BLUNDER = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5";
-
-/** Pastes a game and loads it. */
-async function paste(p: Page, record: string): Promise<void> {
-  await p.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-  await p.type("#paste", record);
-  await p.click("#load button");
-}
-
-/** The hints on the board: each valued square's value and what is under it, by square. */
-function hints(p: Page): Promise<Record<string, { main: string; detail: string; top: boolean }>> {
-  return p.$$eval("#board .valued", (squares) =>
-    Object.fromEntries(
-      squares.map((s) => [
-        (s as HTMLElement).dataset.square!,
-        {
-          main: s.querySelector(".value b")!.textContent ?? "",
-          detail: s.querySelector(".value small")!.textContent ?? "",
-          top: s.classList.contains("top"),
-        },
-      ]),
-    ),
-  );
-}
-
-/** Presses R and waits for the review to end; its summary. */
-async function reviewed(p: Page): Promise<string> {
-  await p.keyboard.press("r");
-  await p.waitForFunction(() => /^Reviewed /.test(document.getElementById("review-status")!.textContent ?? ""), {
-    timeout: 60_000,
-  });
-  return p.$eval("#review-status", (e) => e.textContent ?? "");
 }
 
 describe("othello ui in a browser", () => {
@@ -223,12 +96,7 @@ describe("othello ui in a browser", () => {
     const final = replay(shown.record);
     expect(final.isOver()).toBe(true);
     expectBoardOf(shown, final.position);
-    const [black, white] = [final.position.blackDiscs(), final.position.whiteDiscs()];
-    expect(shown.status).toBe(
-      black === white
-        ? `Game over: a draw, ${black}–${white}`
-        : `Game over: ${black > white ? "Black" : "White"} wins ${Math.max(black, white)}–${Math.min(black, white)}`,
-    );
+    expect(shown.status).toBe(gameOverText(final.position));
     expect(clicks).toBeGreaterThan(14);
     expect(existsSync(SCREENSHOT)).toBe(true);
 
@@ -304,16 +172,12 @@ describe("othello ui in a browser", () => {
   });
 
   it("continues a pasted game and refuses a broken one", async () => {
-    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#paste", "f5d6c3d3c4");
-    await page.click("#load button");
+    await paste(page, "f5d6c3d3c4");
     let shown = await settled(page);
     expect(shown.record.startsWith("f5d6c3d3c4")).toBe(true);
     expect(shown.record.length).toBe(12); // black played c4, the engine answered
     expectBoardOf(shown, replay(shown.record).position);
-    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#paste", "f5f5");
-    await page.click("#load button");
+    await paste(page, "f5f5");
     expect(await page.$eval("#notice", (e) => e.textContent)).toMatch(/cannot be played.*f5.*occupied/);
     shown = await snapshot(page);
     expect(shown.record.startsWith("f5d6c3d3c4")).toBe(true);
@@ -322,8 +186,7 @@ describe("othello ui in a browser", () => {
   it("shows the engine's search as it runs, then its report with the move", async () => {
     await page.click("#new");
     await settled(page);
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "1.5"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await setSeconds(page, 1.5);
     await page.click('[data-square="f5"]');
     await page.waitForFunction(() => (document.getElementById("report")!.textContent ?? "").startsWith("Thinking:"), {
       timeout: 5000,
@@ -335,8 +198,7 @@ describe("othello ui in a browser", () => {
     expect(await page.$eval("#evaluation", (e) => e.textContent)).toMatch(
       /^The engine's last view: White .*, after 2 moves\.$/,
     );
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
+    await setSeconds(page, 0.05);
   });
 
   it("loads a pasted GGF game, and copies the game as GGF", async () => {
@@ -370,9 +232,7 @@ describe("othello ui in a browser", () => {
   it("plays a forced pass with a notice, the person's and the engine's", async () => {
     // After these moves black has no move.
     const passing = "d3c3b3b2f5a3a1c1";
-    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#paste", passing);
-    await page.click("#load button");
+    await paste(page, passing);
     let shown = await settled(page);
     expect(await page.$eval("#notice", (e) => e.textContent)).toBe("Black has no legal move and passes.");
     // The engine (white) moved after black's pass: black is to play again.
@@ -383,9 +243,7 @@ describe("othello ui in a browser", () => {
 
     // As white, the same game: the engine's (black's) pass is played for it, and white is to move.
     await page.click('input[name="mode"][value="white"]');
-    await page.$eval("#paste", (e) => ((e as HTMLInputElement).value = ""));
-    await page.type("#paste", passing);
-    await page.click("#load button");
+    await paste(page, passing);
     shown = await settled(page);
     expect(await page.$eval("#notice", (e) => e.textContent)).toBe("Black has no legal move and passes.");
     expect(shown.state).toBe("person");
@@ -413,151 +271,6 @@ describe("othello ui in a browser", () => {
     shown = await settled(page);
     expect([shown.state, shown.record]).toEqual(["person", `f5${hinted}`]);
     expectBoardOf(shown, replay(shown.record).position);
-    await page.click('input[name="mode"][value="black"]');
-  });
-
-  it("shows the engine's value of every legal move while it thinks, and exact scores near the end", async () => {
-    await page.click('input[name="mode"][value="both"]');
-    await page.keyboard.press("n");
-    await settled(page);
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "2"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
-    await page.keyboard.press("v");
-    expect(await page.$eval("#notice", (e) => e.textContent)).toMatch(/^Hints on/);
-    // While the engine searches black's first move, each legal square shows its win rate and visits.
-    await page.waitForFunction(() => document.querySelectorAll("#board .valued").length === 4, { timeout: 5000 });
-    expect((await snapshot(page)).state).toBe("engine");
-    const early = await hints(page);
-    expect(Object.keys(early).sort()).toEqual(["c4", "d3", "e6", "f5"]);
-    for (const value of Object.values(early)) {
-      expect(value.main).toMatch(/^\d+%$/);
-      expect(value.detail).toMatch(/^\d+(\.\d)?[kM]?$/);
-    }
-    // They grow as it thinks.
-    const visits = (values: typeof early) =>
-      Object.values(values).reduce(
-        (sum, v) => sum + Number.parseFloat(v.detail) * (v.detail.endsWith("k") ? 1000 : 1),
-        0,
-      );
-    await page.waitForFunction(
-      (before: number) =>
-        [...document.querySelectorAll("#board .valued .value small")].reduce(
-          (sum, e) => sum + Number.parseFloat(e.textContent ?? "") * ((e.textContent ?? "").endsWith("k") ? 1000 : 1),
-          0,
-        ) > before,
-      { timeout: 5000 },
-      visits(early),
-    );
-    const done = await settled(page);
-    expect(done.state).toBe("person");
-    const final = await hints(page);
-    expect(Object.values(final).filter((v) => v.top)).toHaveLength(1);
-    expect(await page.$eval('[data-square="d3"]', (e) => e.getAttribute("aria-label"))).toMatch(
-      /^d3, empty, legal move, the engine: wins \d+\.\d% of [\d,]+ visits/,
-    );
-
-    // Near the end the squares show the exact final margin of each move, the best marked.
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
-    await paste(page, BEFORE_BLUNDER);
-    await page.waitForFunction(
-      () => document.querySelector('[data-square="b8"] .value small')?.textContent === "exact",
-      {
-        timeout: 10_000,
-      },
-    );
-    expect(await hints(page)).toEqual({
-      f1: { main: "-2", detail: "exact", top: true },
-      g1: { main: "-12", detail: "exact", top: false },
-      g2: { main: "-10", detail: "exact", top: false },
-      h2: { main: "-10", detail: "exact", top: false },
-      a7: { main: "-4", detail: "exact", top: false },
-      b7: { main: "-16", detail: "exact", top: false },
-      b8: { main: "-22", detail: "exact", top: false },
-    });
-    await page.keyboard.press("v");
-    expect(await hints(page)).toEqual({});
-  });
-
-  it("drops what a search for a position the person played past says", async () => {
-    await page.click('input[name="mode"][value="black"]');
-    await page.keyboard.press("n");
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "1.5"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
-    await page.keyboard.press("v");
-    await page.waitForFunction(() => document.querySelectorAll("#board .valued").length === 4, { timeout: 5000 });
-    // Black plays while the hints' search of its position still runs: the engine finishes that
-    // search before it answers, and nothing of it is shown for white's position.
-    await page.click('[data-square="f5"]');
-    const valued = new Set<string>();
-    const views = new Set<string>();
-    // Until the engine's reply: then a search of black's position begins, for the hints.
-    while ((await snapshot(page)).record === "f5") {
-      for (const s of Object.keys(await hints(page))) valued.add(s);
-      views.add((await page.$eval("#evaluation", (e) => e.textContent ?? "")).split(" ").slice(0, 7).join(" "));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(
-      [...valued].every((s) => ["d6", "f4", "f6"].includes(s)),
-      [...valued].join(" "),
-    ).toBe(true);
-    expect(valued.size).toBeGreaterThan(0);
-    expect([...views].some((v) => v.includes("as it thinks: Black"))).toBe(false);
-    expect([...views]).toContain("The engine's view as it thinks: White");
-    await page.keyboard.press("v");
-    await page.$eval("#seconds", (e) => ((e as HTMLInputElement).value = "0.05"));
-    await page.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
-  });
-
-  it("reviews a pasted game: the blunder marked with the best move and the loss, on the list and on the board", async () => {
-    await page.click('input[name="mode"][value="both"]');
-    await paste(page, `${BEFORE_BLUNDER}b8`);
-    await settled(page);
-    const summary = await reviewed(page);
-    expect(summary).toMatch(/^Reviewed 47 moves: Black lost (about )?\d+ discs in \d+ moves?; White /);
-    const blunder = await page.$eval('#move-list [data-ply="46"]', (e) => ({
-      text: e.textContent,
-      lost: e.classList.contains("lost"),
-      label: e.getAttribute("aria-label"),
-    }));
-    expect(blunder).toEqual({
-      text: "47b8−20",
-      lost: true,
-      label: "Move 47, Black b8 lost 20 discs exactly, by the solver: b8 leads to -22, f1 to -2.",
-    });
-    // On the board, after b8: b8 marked, and f1, the best move there.
-    const marked = () =>
-      page.$$eval("#board button", (squares) =>
-        squares.flatMap((s) =>
-          s.classList.contains("lost") || s.classList.contains("best")
-            ? [`${(s as HTMLElement).dataset.square} ${s.classList.contains("lost") ? "lost" : "best"}`]
-            : [],
-        ),
-      );
-    expect(await marked()).toEqual(["f1 best", "b8 lost"]);
-    expect(await page.$eval("#review-note", (e) => e.textContent)).toBe(blunder.label);
-    // Stepping through: the move list's buttons and the arrow keys show the board after any move.
-    await page.click('#move-list [data-ply="44"]');
-    let shown = await snapshot(page);
-    expectBoardOf(shown, gameUpTo(replay(`${BEFORE_BLUNDER}b8`).moves, 45).position);
-    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("After move 45 of 47");
-    expect(await page.$eval("#board", (e) => e.classList.contains("viewing"))).toBe(true);
-    expect(await page.$eval("#review-note", (e) => e.textContent)).toMatch(/^Move 45, Black h4/);
-    expect(shown.legal).toEqual([]);
-    await page.click('[data-square="a1"]');
-    expect(await page.$eval("#notice", (e) => e.textContent)).toMatch(/after move 45: End .* goes back to the game/);
-    // On the board the arrows move the focus; elsewhere they step.
-    await page.focus('#move-list [data-ply="44"]');
-    await page.keyboard.press("ArrowRight");
-    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("After move 46 of 47");
-    expect(await marked()).toEqual([]);
-    await page.keyboard.press("Home");
-    expectBoardOf(await snapshot(page), Position.initial());
-    await page.keyboard.press("End");
-    shown = await snapshot(page);
-    expect(shown.record).toBe(`${BEFORE_BLUNDER}b8`);
-    expect(await page.$eval("#to-move", (e) => e.textContent)).toBe("White to move");
-    expect(await marked()).toEqual(["f1 best", "b8 lost"]);
     await page.click('input[name="mode"][value="black"]');
   });
 

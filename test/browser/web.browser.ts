@@ -4,12 +4,26 @@ import { tmpdir } from "node:os";
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join } from "node:path";
-import puppeteer, { type Browser, type Page, type Target } from "puppeteer-core";
+import type { Browser, Page, Target } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEVELS, TOP_LEVEL } from "../../protocol/engine/levels.js";
 import type { WorkerAnswer, WorkerRequest } from "../../protocol/web/workerMessages.js";
-import { Game, type Move, PASS, type Position, formatVertex, parseGameRecord } from "../../src/index.js";
+import type { Move } from "../../src/index.js";
 import { recordMoves } from "../gameRecords.js";
+import {
+  ROOT,
+  expectDiscsOf,
+  gameOverText,
+  launchBrowser,
+  notice,
+  replay,
+  reportedVisits,
+  searching,
+  setSeconds,
+  settled,
+  snapshot,
+  square,
+} from "./pageDriver.js";
 
 /**
  * The static page of `make web` (dist/web/) in Debian's chromium, driven by puppeteer-core and
@@ -19,9 +33,7 @@ import { recordMoves } from "../gameRecords.js";
  * weights file, a closed or reloaded tab, and no request outside the page's folder.
  */
 
-const ROOT = join(import.meta.dirname, "..", "..");
 const WEB = join(ROOT, "dist", "web");
-const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
 /** The folder served under each of these paths; "broken" serves its weights with one byte flipped. */
 const SITE = "/games/othello/";
@@ -123,81 +135,6 @@ async function expectWorkers(site: string, count: number, ended: readonly Target
   return workers;
 }
 
-interface Snapshot {
-  readonly record: string;
-  readonly discs: string[];
-  readonly legal: string[];
-  readonly state: string;
-  readonly status: string;
-  readonly report: string;
-}
-
-/** What the page shows now: the move list, every square's disc, the squares marked legal, the status, the engine's report. */
-function snapshot(p: Page): Promise<Snapshot> {
-  return p.evaluate(() => {
-    const squares = [...document.querySelectorAll<HTMLElement>("#board [data-square]")];
-    const record = document.getElementById("record")!.textContent ?? "";
-    return {
-      record: record.startsWith("(") ? "" : record,
-      discs: squares.map((s) => s.dataset.disc ?? "?"),
-      legal: squares.filter((s) => s.classList.contains("legal")).map((s) => s.dataset.square!),
-      state: document.getElementById("status")!.dataset.state ?? "",
-      status: document.getElementById("status")!.textContent ?? "",
-      report: document.getElementById("report")!.textContent ?? "",
-    };
-  });
-}
-
-/** Waits until the page waits for the person, the game is over or an error shows; what it shows then. */
-async function settled(p: Page): Promise<Snapshot> {
-  await p.waitForFunction(
-    () => ["person", "over", "error"].includes(document.getElementById("status")!.dataset.state ?? ""),
-    { timeout: 60_000 },
-  );
-  return snapshot(p);
-}
-
-const notice = (p: Page): Promise<string> => p.$eval("#notice", (e) => e.textContent ?? "");
-
-/** Waits until the engine's search is under way (it has reported how it stands); a timeout says what the page shows. */
-async function searching(p: Page): Promise<void> {
-  try {
-    await p.waitForFunction(() => (document.getElementById("report")!.textContent ?? "").startsWith("Thinking:"), {
-      timeout: 30_000,
-    });
-  } catch (e) {
-    const shown = await snapshot(p);
-    throw new Error(
-      `no search under way (${(e as Error).message}): the page shows "${shown.status}", the record "${shown.record}", ` +
-        `the report "${shown.report}", the notice "${await notice(p)}"`,
-    );
-  }
-}
-
-/** The game of a move list the page shows; the test fails when it holds an illegal move. */
-function replay(record: string): Game {
-  const moves = parseGameRecord(record);
-  if (!moves.ok) throw new Error(`the page shows an illegal game "${record}": ${moves.error}`);
-  const game = new Game();
-  for (const move of moves.value) {
-    const played = game.play(move);
-    if (!played.ok) throw new Error(`the page shows an illegal game "${record}": ${played.error}`);
-  }
-  return game;
-}
-
-const square = (move: Move): string => (move === PASS ? "pass" : formatVertex(move).toLowerCase());
-
-function expectBoardOf(shown: Snapshot, position: Position): void {
-  const expected = Array.from({ length: 64 }, (_, s) => ["empty", "black", "white"][position.discAt(s)]);
-  expect(shown.discs, `the board after "${shown.record}"`).toEqual(expected);
-}
-
-async function setSeconds(p: Page, seconds: number): Promise<void> {
-  await p.$eval("#seconds", (e, value) => ((e as HTMLInputElement).value = value), String(seconds));
-  await p.$eval("#seconds", (e) => e.dispatchEvent(new Event("change")));
-}
-
 /**
  * A record pasted and loaded. The form is submitted as its button would, without a click at a
  * point: the engine's report above it may change length, and the button move, between the two.
@@ -207,25 +144,13 @@ async function paste(p: Page, record: string): Promise<void> {
   await p.$eval("#load", (form) => (form as HTMLFormElement).requestSubmit());
 }
 
-/** The visits of a search report ("... over 1,234 visits ..."); undefined for the book's or the solver's. */
-function reportedVisits(report: string): number | undefined {
-  const visits = /over ([\d,]+) visits/.exec(report)?.[1];
-  return visits === undefined ? undefined : Number(visits.replaceAll(",", ""));
-}
-
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM))
-    throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium) or set CHROMIUM`);
   if (!existsSync(join(WEB, "index.html"))) throw new Error(`no page in ${WEB}: build it with make web`);
   servedFolder = mkdtempSync(join(tmpdir(), "othello-web-"));
   cpSync(WEB, servedFolder, { recursive: true });
   server = await serveWeb();
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu"],
-  });
+  browser = await launchBrowser();
   page = await browser.newPage();
   page.on("request", (r) => void requests.push({ site: SITE, url: r.url() }));
   page.on("pageerror", (e) => void pageErrors.push(String(e)));
@@ -276,7 +201,7 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     let clicks = 0;
     while (shown.state === "person") {
       const game = replay(shown.record);
-      expectBoardOf(shown, game.position);
+      expectDiscsOf(shown, game.position);
       const legal = game.position.legalSquares();
       expect(shown.legal.sort()).toEqual(legal.map(square).sort());
       await page.click(`[data-square="${square(legal[0]!)}"]`);
@@ -288,13 +213,8 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     expect(shown.state, shown.status).toBe("over");
     const final = replay(shown.record);
     expect(final.isOver()).toBe(true);
-    expectBoardOf(shown, final.position);
-    const [black, white] = [final.position.blackDiscs(), final.position.whiteDiscs()];
-    expect(shown.status).toBe(
-      black === white
-        ? `Game over: a draw, ${black}–${white}`
-        : `Game over: ${black > white ? "Black" : "White"} wins ${Math.max(black, white)}–${Math.min(black, white)}`,
-    );
+    expectDiscsOf(shown, final.position);
+    expect(shown.status).toBe(gameOverText(final.position));
     expect(clicks).toBeGreaterThan(20);
     // The engine played at level 1: its searches are its few visits (the tree it kept from its last move included).
     expect(engineVisits.length).toBeGreaterThan(10);
@@ -368,7 +288,7 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     const moved = await settled(page);
     expect(moved.state, moved.status).toBe("person");
     expect(moved.record).toMatch(new RegExp(`^${MIDGAME}[a-h][1-8]$`));
-    expectBoardOf(moved, replay(moved.record).position);
+    expectDiscsOf(moved, replay(moved.record).position);
   });
 
   it("cancels the search under way when the level changes: the move comes from the new level", async () => {

@@ -1,87 +1,17 @@
-import { spawn } from "node:child_process";
-import { type AddressInfo, connect } from "node:net";
-import type { Server } from "node:http";
+import { connect } from "node:net";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProcessRegistry } from "../../../protocol/controller/engineProcess.js";
-import { shippedWeights } from "../../../protocol/engine/evaluationWeights.js";
-import { Analyst } from "../../../protocol/ui/analyst.js";
-import { EngineListener, processLinks } from "../../../protocol/ui/engineLinks.js";
-import { Opponent } from "../../../protocol/ui/opponent.js";
-import {
-  OpponentTables,
-  type PageFiles,
-  type UiInfo,
-  createUiServer,
-  loadPage,
-} from "../../../protocol/ui/uiServer.js";
-import { Game, formatGameRecord, parseGameRecord, parseVertex } from "../../../src/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type OpponentTables, loadPage } from "../../../protocol/ui/uiServer.js";
+import { Game, formatGameRecord } from "../../../src/index.js";
+import { INFO, OTHELLO, ROOT, askMove, legalAfter, replay, setupUiServer } from "./uiServerSetup.js";
 
-const ROOT = join(import.meta.dirname, "..", "..", "..");
-const OTHELLO = join(ROOT, "dist/othello.js");
-const MISBEHAVING = join(ROOT, "test/protocol/match/misbehavingEngine.mjs");
-const INFO: UiInfo = {
-  engine: "test engine",
-  seconds: 0.05,
-  minSeconds: 0.01,
-  maxSeconds: 60,
-  hints: true,
-  exactEmpties: 18,
-  levels: [],
-  level: 0,
-};
-const LIMITS = { replyMs: 3000, graceMs: 700 };
+/**
+ * `othello ui`'s server end to end: the page's files and nothing else, and /api/move with our
+ * engine. /api/review and /api/solve are uiServerReview.e2e.test.ts's; other engines,
+ * uiServerEngines.e2e.test.ts's.
+ */
 
-const registry = new ProcessRegistry();
-const closers: (() => void)[] = [];
-let page: PageFiles;
-const analyst = new Analyst(shippedWeights, join(ROOT, "dist/analysisWorker.js"));
-
-beforeAll(() => {
-  const loaded = loadPage(join(ROOT, "dist/ui"));
-  if (!loaded.ok) throw new Error(loaded.error);
-  page = loaded.value;
-}, 60_000);
-
-afterAll(() => {
-  for (const close of closers) close();
-  registry.killAll();
-  analyst.close();
-});
-
-/** A server on a free loopback port whose games are played by `argv` (one process per game id). */
-async function serve(
-  argv: string[],
-  protocol: "otp" | "gtp" = "otp",
-): Promise<{ base: string; tables: OpponentTables; server: Server }> {
-  const tables = new OpponentTables(
-    () => new Opponent(processLinks(argv, protocol, registry, LIMITS.replyMs), LIMITS),
-    3,
-    60_000,
-  );
-  return listen(createUiServer(page, INFO, tables, analyst), tables);
-}
-
-async function listen(
-  server: Server,
-  tables: OpponentTables,
-): Promise<{ base: string; tables: OpponentTables; server: Server }> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  closers.push(() => {
-    tables.close();
-    server.closeAllConnections();
-    server.close();
-  });
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tables, server };
-}
-
-async function askMove(base: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const response = await fetch(`${base}/api/move`, {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
+const { serve } = setupUiServer();
 
 /** The request line sent as it is, without the URL normalizing that fetch does; the status and the body. */
 function rawGet(base: string, path: string): Promise<{ status: number; body: string }> {
@@ -97,19 +27,6 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
     socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
   });
 }
-
-function replay(record: string): Game {
-  const moves = parseGameRecord(record);
-  if (!moves.ok) throw new Error(moves.error);
-  const game = new Game();
-  for (const m of moves.value) game.play(m);
-  return game;
-}
-
-const legalAfter = (record: string, move: string): boolean => {
-  const square = parseVertex(move);
-  return square.ok && replay(record).position.isLegal(square.value);
-};
 
 describe("the page's files, and nothing else", () => {
   let base: string;
@@ -324,169 +241,4 @@ describe("/api/move with our engine", () => {
     expect(legalAfter("f5d6", json.move as string)).toBe(true);
     expect((await fetch(`${base}/`)).status).toBe(200);
   });
-});
-
-/** A game where black, at 14 empties, plays b8: 20 discs worse than f1, the one best move (-2 against -22). */
-const BLUNDER = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5b8";
-
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
-  const response = await fetch(`${base}${path}`, {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-describe("/api/review and /api/solve", () => {
-  let base: string;
-  beforeAll(async () => ({ base } = await serve(["/no/engine/needed"])));
-
-  it("reviews every move against the best one, line by line: exact near the end, by the search before", async () => {
-    const { status, text } = await post(base, "/api/review", { moves: BLUNDER });
-    expect(status).toBe(200);
-    const lines = text
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const moves = parseGameRecord(BLUNDER);
-    if (!moves.ok) throw new Error(moves.error);
-    expect(lines).toHaveLength(moves.value.length + 1);
-    expect(lines.at(-1)).toMatchObject({ done: true, moves: moves.value.length });
-    expect(lines.at(-2)).toEqual({
-      ply: 46,
-      move: "b8",
-      by: "exact",
-      depth: 14,
-      best: "f1",
-      bestValue: -2,
-      playedValue: -22,
-      loss: 20,
-    });
-    const game = new Game();
-    for (const [ply, line] of lines.slice(0, -1).entries()) {
-      expect(line.ply).toBe(ply);
-      expect(line.move).toBe(BLUNDER.slice(2 * ply, 2 * ply + 2));
-      const empties = game.position.empties();
-      // No move of this game is forced: each is reviewed, exactly from 18 empties on.
-      expect(line.by).toBe(empties <= INFO.exactEmpties ? "exact" : "search");
-      expect(line.loss as number).toBeGreaterThanOrEqual(0);
-      expect(line.loss).toBeCloseTo((line.bestValue as number) - (line.playedValue as number), 1);
-      // A move as good as the best is the best; a worse one names a better legal move.
-      if (line.loss === 0) expect(line.best).toBe(line.move);
-      else expect(legalAfter(BLUNDER.slice(0, 2 * ply), line.best as string)).toBe(true);
-      game.play(moves.value[ply]!);
-    }
-  });
-
-  it("marks a forced move, and reviews an empty game in one line", async () => {
-    // After these moves black has no move: the pass, and white's only reply, are forced.
-    const passing = "d3c3b3b2f5a3a1c1";
-    const { text } = await post(base, "/api/review", { moves: `${passing} pass` });
-    expect(JSON.parse(text.trim().split("\n")[8]!)).toEqual({ ply: 8, move: "pass", by: "forced" });
-    const empty = await post(base, "/api/review", { moves: "" });
-    expect(JSON.parse(empty.text)).toMatchObject({ done: true, moves: 0 });
-  });
-
-  it.each(["/api/review", "/api/solve"])(
-    "%s refuses a malformed game with the reason, and other methods",
-    async (path) => {
-      expect(await post(base, path, { moves: "f5f5" })).toMatchObject({
-        status: 400,
-        text: /"moves": move 2, f5, is illegal/,
-      });
-      expect(await post(base, path, "[1]")).toMatchObject({ status: 400, text: /not a JSON object/ });
-      expect(await post(base, path, {})).toMatchObject({ status: 400, text: /"moves" must be a game/ });
-      expect((await fetch(`${base}${path}`)).status).toBe(405);
-    },
-  );
-
-  it("solves each move of a position near the end, and not one with more empties", async () => {
-    const near = BLUNDER.slice(0, -2);
-    const { status, text } = await post(base, "/api/solve", { moves: near });
-    expect(status).toBe(200);
-    const scores = (JSON.parse(text) as { scores: { move: string; score: number }[] }).scores;
-    expect(Object.fromEntries(scores.map((s) => [s.move, s.score]))).toEqual({
-      f1: -2,
-      g1: -12,
-      g2: -10,
-      h2: -10,
-      a7: -4,
-      b7: -16,
-      b8: -22,
-    });
-    expect(JSON.parse((await post(base, "/api/solve", { moves: "f5d6" })).text)).toEqual({ scores: null });
-  });
-});
-
-describe("/api/move with other engines", () => {
-  it("plays our engine over GTP too", async () => {
-    const { base } = await serve(["node", OTHELLO, "--gtp"], "gtp");
-    const { status, json } = await askMove(base, { game: "g", moves: "f5d6", seconds: 0.05 });
-    expect(status, JSON.stringify(json)).toBe(200);
-    expect(legalAfter("f5d6", json.move as string)).toBe(true);
-  });
-
-  it.each([
-    [
-      "crash",
-      /crash: exited with status 3 before replying to "genmove" \(its last words: .*about to crash on genmove\)/,
-    ],
-    ["hang", /hang: no reply to "genmove" within 1\.700 s/],
-    ["illegal", /illegal answered an illegal move, d4/],
-  ])(
-    "reports an engine that does %s, and carries on",
-    async (mode, message) => {
-      const { base } = await serve(["node", MISBEHAVING, mode]);
-      const { status, json } = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
-      expect(status).toBe(502);
-      expect(json.error).toMatch(message);
-      // The server still serves, and asks (a new or reset) engine again.
-      expect((await fetch(`${base}/`)).status).toBe(200);
-      const again = await askMove(base, { game: "m", moves: "", seconds: 0.05 });
-      expect(again.json.error).toMatch(message);
-    },
-    20_000,
-  );
-
-  it("reports an engine command that does not start", async () => {
-    const { base } = await serve(["/no/such/engine"]);
-    const { status, json } = await askMove(base, { game: "x", moves: "", seconds: 0.05 });
-    expect(status).toBe(502);
-    expect(json.error).toMatch(
-      /the engine "\/no\/such\/engine" did not start: could not be started: spawn \/no\/such\/engine ENOENT/,
-    );
-  });
-
-  it("plays an OTP engine that connects over TCP (--listen), and says when none is connected", async () => {
-    const listener = new EngineListener(LIMITS.replyMs);
-    closers.push(() => listener.close());
-    const port = await listener.listen(0, "127.0.0.1");
-    if (!port.ok) throw new Error(port.error);
-    const shared = new Opponent(listener.source(port.value), LIMITS);
-    const tables = new OpponentTables(() => shared, 1, 60_000);
-    const { base } = await listen(
-      createUiServer(page, INFO, { get: () => shared, find: () => shared }, analyst),
-      tables,
-    );
-    const none = await askMove(base, { game: "a", moves: "f5", seconds: 0.05 });
-    expect(none.status).toBe(502);
-    expect(none.json.error).toMatch(
-      new RegExp(`no engine is connected: start one as "ENGINE 127.0.0.1 ${port.value}"`),
-    );
-    const engine = spawn("node", [OTHELLO, "--name", "course-engine", String(port.value)], { stdio: "ignore" });
-    closers.push(() => engine.kill("SIGKILL"));
-    let answer = none;
-    for (let tries = 0; tries < 50 && answer.status !== 200; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      answer = await askMove(base, { game: "a", moves: "f5", seconds: 0.05 });
-    }
-    expect(answer.status, JSON.stringify(answer.json)).toBe(200);
-    expect(answer.json.engine).toBe("course-engine");
-    // Two tabs share the one engine, each game told in full when the other played last.
-    const other = await askMove(base, { game: "b", moves: "d3c3", seconds: 0.05 });
-    const back = await askMove(base, { game: "a", moves: "f5d6c3", seconds: 0.05 });
-    expect([other.status, back.status]).toEqual([200, 200]);
-    expect(legalAfter("d3c3", other.json.move as string)).toBe(true);
-    expect(legalAfter("f5d6c3", back.json.move as string)).toBe(true);
-  }, 20_000);
 });
