@@ -4,7 +4,17 @@ import type { Browser, Page } from "puppeteer-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PASS, Position, formatGameRecord, parseGameRecord } from "../../src/index.js";
 import { undoLength } from "../../protocol/ui/page/pageGame.js";
-import { ROOT, expectBoardOf, gameOverText, replay, setSeconds, settled, snapshot, square } from "./pageDriver.js";
+import {
+  ROOT,
+  expectBoardOf,
+  gameOverText,
+  notice,
+  replay,
+  setSeconds,
+  settled,
+  snapshot,
+  square,
+} from "./pageDriver.js";
 import { hints, paste, reviewed, setupUi } from "./uiSetup.js";
 
 /**
@@ -138,7 +148,7 @@ describe("othello ui in a browser", () => {
     expect(await hints(page)).toEqual({});
   });
 
-  it("undo goes back to the person's previous move, and new game to the start", async () => {
+  it("undo goes back to the person's previous move, redo plays it again, and new game goes to the start", async () => {
     const before = await snapshot(page);
     const moves = replay(before.record).moves;
     await page.click("#undo");
@@ -152,10 +162,20 @@ describe("othello ui in a browser", () => {
     expectBoardOf(undone, game.position);
     expect(undone.legal.sort()).toEqual(game.position.legalSquares().map(square).sort());
 
+    await page.click("#redo");
+    const redone = await settled(page);
+    expect(redone.record).toBe(before.record);
+    expectBoardOf(redone, replay(before.record).position);
+    await page.keyboard.press("u");
+    expect((await settled(page)).record).toBe(undone.record);
+
     await page.keyboard.press("n");
     const fresh = await settled(page);
     expect(fresh.record).toBe("");
     expectBoardOf(fresh, Position.initial());
+    // A new game forgets what undo took back.
+    await page.keyboard.press("y");
+    expect(await notice(page)).toBe("Nothing to redo.");
   });
 
   it("is played with the keyboard: arrows move over the board, Enter plays", async () => {

@@ -216,15 +216,12 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     expectDiscsOf(shown, final.position);
     expect(shown.status).toBe(gameOverText(final.position));
     expect(clicks).toBeGreaterThan(20);
-    // The engine played at level 1: each search made the level's few visits, or none once the
-    // root was proven near the end (the chosen move's count may be more, with the visits of the
+    // The engine played at level 1: each search made the level's few visits, fewer once it
+    // proved the root near the end (the chosen move's count may be more, with the visits of the
     // tree it kept from its last move).
     const levelVisits = LEVELS[0]!.settings!.visits;
     expect(engineVisits.filter((v) => v === levelVisits).length).toBeGreaterThan(10);
-    expect(
-      engineVisits.filter((v) => v !== levelVisits && v !== 0),
-      engineVisits.join(" "),
-    ).toEqual([]);
+    expect(Math.max(...engineVisits), engineVisits.join(" ")).toBe(levelVisits);
   });
 
   it("shows the hints at the top level: every legal move's value on its square", async () => {

@@ -13,6 +13,8 @@ export interface PageActions {
   toggleHints(): void;
   newGame(): void;
   undo(): void;
+  /** Plays again what the last undo took back. */
+  redo(): void;
   askHint(): void;
   /** The engine failed, or was stopped: ask it again. */
   retry(): void;
@@ -25,12 +27,10 @@ export interface PageActions {
   copyGgf(): void;
   /** A game pasted: its moves, or GGF. */
   load(text: string): void;
-  /** Shows the board after the first `count` moves. */
+  /** Shows the board after the first `count` moves (all of them, the game as it stands, for a count past its end). */
   view(count: number): void;
   /** The number of moves the board shows. */
   shownMoves(): number;
-  /** The number of moves of the game. */
-  gameMoves(): number;
 }
 
 /** The page's controls and its keyboard shortcuts, each calling its action of `page`. */
@@ -44,6 +44,7 @@ export function listenToControls(page: PageActions): void {
   hints.addEventListener("change", () => page.setHints(hints.checked));
   element("new").addEventListener("click", () => page.newGame());
   element("undo").addEventListener("click", () => page.undo());
+  element("redo").addEventListener("click", () => page.redo());
   element("hint").addEventListener("click", () => page.askHint());
   element("review").addEventListener("click", () => page.startReview());
   element("retry").addEventListener("click", () => page.retry());
@@ -79,12 +80,13 @@ function shortcut(page: PageActions, event: KeyboardEvent): void {
           arrowleft: () => page.view(shown - 1),
           arrowright: () => page.view(shown + 1),
           home: () => page.view(0),
-          end: () => page.view(page.gameMoves()),
+          end: () => page.view(Number.POSITIVE_INFINITY),
         };
   const actions: Record<string, () => void> = {
     ...steps,
     n: () => page.newGame(),
     u: () => page.undo(),
+    y: () => page.redo(),
     h: () => page.askHint(),
     v: () => page.toggleHints(),
     r: () => page.startReview(),

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { Game, type Move, PASS, formatGameRecord, parseVertex } from "../../../src/index.js";
+import { Game, type Move, PASS, formatGameRecord } from "../../../src/index.js";
 import type { UiInfo } from "../uiServer.js";
 import { Board } from "./board.js";
 import { type PageActions, listenToControls } from "./controls.js";
@@ -23,7 +23,10 @@ import {
   gameGgf,
   gameUpTo,
   loadRecord,
+  answeredMove,
+  parseSeconds,
   personPlays,
+  plural,
   refusal,
   statusLine,
   undoLength,
@@ -32,10 +35,8 @@ import {
 import { bestSquare, lostDiscs } from "./review.js";
 
 /**
- * The page in the browser: the game is kept here, and the engine (the server's, or the page's own
- * on a worker: pageEngine.ts) is asked for its moves. What it shows and hears, each part in a
- * file of its own: the board, the controls and keys, the engine's view, the move list with its
- * review, and the engine.
+ * The page in the browser: the game is kept here, and the engine (pageEngine.ts) asked for its
+ * moves; the board, controls, engine's view and move list are each in a file of their own.
  */
 class Page implements PageActions {
   private game = new Game();
@@ -49,6 +50,8 @@ class Page implements PageActions {
   private error: string | undefined;
   private hint: Move | undefined;
   private hintsOn = false;
+  /** What each undo took back, the last last, for redo; emptied by any other move. */
+  private undone: Move[][] = [];
   private values: MoveValues = noValues();
   /** The number of moves shown when stepping through the game; undefined: the game as it stands. */
   private viewAt: number | undefined;
@@ -117,6 +120,7 @@ class Page implements PageActions {
   }
 
   private play(move: Move): void {
+    this.undone = [];
     const played = this.game.play(move);
     if (!played.ok) throw new Error(`the page played an illegal move ${vertex(move)}: ${played.error}`);
     this.engine.resize(this.game.moves.length);
@@ -167,19 +171,12 @@ class Page implements PageActions {
     if (generation !== this.generation) return; // the game or the mode changed meanwhile
     const announce = this.thinking?.quiet !== true;
     this.stopThinking();
-    if (!asked.ok) {
-      this.error = `The engine failed: ${asked.error}. The game so far is kept.`;
-      this.render();
-      return;
+    const answered = answeredMove(asked, this.game.position);
+    if (!answered.ok) {
+      this.error = answered.error;
+      return this.render();
     }
-    const answer = asked.value;
-    const move = answer.move === "pass" ? PASS : parseVertex(answer.move);
-    const legal = typeof move === "number" ? move : move.ok ? move.value : undefined;
-    if (legal === undefined || !this.game.position.isLegal(legal)) {
-      this.error = `The engine answered ${answer.move}, which is not a legal move here. The game so far is kept.`;
-      this.render();
-      return;
-    }
+    const { answer, move: legal } = answered.value;
     this.engine.report(describeReport(answer.report));
     if (hint) {
       this.values.root = answer.moves ?? this.values.root;
@@ -254,6 +251,7 @@ class Page implements PageActions {
 
   /** Any change of game or mode: what was being asked is dropped. */
   private restart(game: Game): void {
+    this.undone = [];
     this.cancelThinking();
     this.generation++;
     this.error = undefined;
@@ -276,8 +274,21 @@ class Page implements PageActions {
     const moves = this.game.moves;
     if (moves.length === 0) return this.notice("Nothing to undo.");
     const keep = undoLength(moves, this.mode);
+    const undone = [...this.undone, moves.slice(keep)];
     this.restart(gameUpTo(moves, keep));
-    this.notice(`Took back ${moves.length - keep} move${moves.length - keep === 1 ? "" : "s"}.`);
+    this.undone = undone;
+    this.notice(`Took back ${plural(moves.length - keep, "move")}.`);
+    this.advance();
+  }
+
+  /** Plays again what the last undo took back, while no other move has been played since. */
+  redo(): void {
+    const again = this.undone.at(-1);
+    if (again === undefined) return this.notice("Nothing to redo.");
+    const undone = this.undone.slice(0, -1);
+    this.restart(gameUpTo([...this.game.moves, ...again], this.game.moves.length + again.length));
+    this.undone = undone;
+    this.notice(`Played ${plural(again.length, "move")} again.`);
     this.advance();
   }
 
@@ -319,17 +330,13 @@ class Page implements PageActions {
   }
 
   setSeconds(input: HTMLInputElement): void {
-    const value = Number(input.value);
-    const info = this.info;
-    if (info === undefined || !(value >= info.minSeconds && value <= info.maxSeconds)) {
-      this.notice(
-        `The time per move is a number of seconds from ${info?.minSeconds ?? 0} to ${info?.maxSeconds ?? 60}.`,
-      );
+    const seconds = parseSeconds(input.value, this.info);
+    if (!seconds.ok) {
       input.value = String(this.seconds);
-      return;
+      return this.notice(seconds.error);
     }
-    this.seconds = value;
-    this.notice(`The engine now thinks ${value} s a move.`);
+    this.seconds = seconds.value;
+    this.notice(`The engine now thinks ${seconds.value} s a move.`);
   }
 
   setHints(on: boolean): void {
@@ -378,18 +385,14 @@ class Page implements PageActions {
     return this.viewAt ?? this.game.moves.length;
   }
 
-  gameMoves(): number {
-    return this.game.moves.length;
-  }
-
   copyMoves(): void {
     void copyText(formatGameRecord(this.game.moves), "The moves are", (text) => this.notice(text));
   }
 
   /** The game as GGF, the players named by the mode: the person, or the engine. */
   copyGgf(): void {
-    const engine = this.info?.engine ?? "engine";
-    const name = (colour: "black" | "white") => (personPlays(this.mode, colour) ? "you" : engine);
+    const name = (colour: "black" | "white") =>
+      personPlays(this.mode, colour) ? "you" : (this.info?.engine ?? "engine");
     void copyText(gameGgf(this.game, name("black"), name("white")), "The game in GGF is", (text) => this.notice(text));
   }
 

@@ -12,6 +12,7 @@ import {
   ok,
   parseGameRecord,
   parseGgf,
+  parseVertex,
   winProbability,
 } from "../../../src/index.js";
 import type { EngineReport } from "../engineReport.js";
@@ -37,6 +38,9 @@ export const colourToMove = (position: Position): Colour => (position.blackToMov
 export const vertex = (move: Move): string => formatVertex(move).toLowerCase();
 
 export const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** "1 move", "3 moves". */
+export const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 export interface SquareView {
   readonly disc: "black" | "white" | "empty";
@@ -324,4 +328,28 @@ export function statusLine(
   return engineToMove
     ? { state: "engine", text: `${side}: the engine's move.` }
     : { state: "person", text: `${side} to play: your move.` };
+}
+
+/** The engine's answer and its move, legal in `position`; or what the page says of it (the game is kept either way). */
+export function answeredMove<A extends { readonly move: string }>(
+  asked: Result<A>,
+  position: Position,
+): Result<{ readonly answer: A; readonly move: Move }> {
+  if (!asked.ok) return err(`The engine failed: ${asked.error}. The game so far is kept.`);
+  const answer = asked.value;
+  const parsed: Result<Move> = answer.move === "pass" ? ok(PASS) : parseVertex(answer.move);
+  return parsed.ok && position.isLegal(parsed.value)
+    ? ok({ answer, move: parsed.value })
+    : err(`The engine answered ${answer.move}, which is not a legal move here. The game so far is kept.`);
+}
+
+/** The time per move typed in the page, within the engine's range (none known yet: 0 to 60 s said). */
+export function parseSeconds(
+  text: string,
+  range: { readonly minSeconds: number; readonly maxSeconds: number } | undefined,
+): Result<number> {
+  const value = Number(text);
+  return range !== undefined && value >= range.minSeconds && value <= range.maxSeconds
+    ? ok(value)
+    : err(`The time per move is a number of seconds from ${range?.minSeconds ?? 0} to ${range?.maxSeconds ?? 60}.`);
 }

@@ -11,6 +11,9 @@ import {
   gameGgf,
   gameUpTo,
   statusLine,
+  answeredMove,
+  parseSeconds,
+  plural,
   graphPoints,
   loadRecord,
   personPlays,
@@ -315,5 +318,37 @@ describe("the status line", () => {
       state: "over",
       text: resultText(full),
     });
+  });
+});
+
+describe("the engine's answer and the time per move", () => {
+  it("takes a legal move, and says plainly when the engine failed or answered an illegal one", () => {
+    const start = Position.initial();
+    const answer = { move: "d3", report: undefined };
+    expect(answeredMove({ ok: true, value: answer }, start)).toEqual({
+      ok: true,
+      value: { answer, move: recordMoves("d3")[0] },
+    });
+    expect(answeredMove({ ok: false, error: "it crashed" }, start)).toEqual({
+      ok: false,
+      error: "The engine failed: it crashed. The game so far is kept.",
+    });
+    for (const move of ["a1", "pass", "z9"])
+      expect(answeredMove({ ok: true, value: { move } }, start)).toEqual({
+        ok: false,
+        error: `The engine answered ${move}, which is not a legal move here. The game so far is kept.`,
+      });
+  });
+
+  it("takes a time per move within the engine's range, and refuses any other with the range", () => {
+    const range = { minSeconds: 0.1, maxSeconds: 30 };
+    expect(parseSeconds("2.5", range)).toEqual({ ok: true, value: 2.5 });
+    for (const text of ["0.05", "31", "x", ""])
+      expect(parseSeconds(text, range)).toEqual({
+        ok: false,
+        error: "The time per move is a number of seconds from 0.1 to 30.",
+      });
+    expect(parseSeconds("1", undefined).ok).toBe(false);
+    expect([plural(1, "move"), plural(3, "move")]).toEqual(["1 move", "3 moves"]);
   });
 });
