@@ -1,7 +1,6 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { trainCommand } from "../../protocol/cli/trainCommand.js";
 import {
   AlphaBeta,
@@ -13,6 +12,7 @@ import {
   zeroWeights,
 } from "../../src/index.js";
 import { randomPosition } from "../eval/helpers.js";
+import { temporaryDirectories } from "../temporaryDirectories.js";
 
 /** A smoke-sized run: small enough for a test, large enough that fitting shows. */
 const SMOKE = [
@@ -37,15 +37,7 @@ const SMOKE = [
 ];
 
 /** The run directories the tests make, removed at the end. */
-const made: string[] = [];
-function runDirectory(): string {
-  const dir = mkdtempSync(join(tmpdir(), "train-"));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+const runDirectory = temporaryDirectories("train-");
 
 async function train(args: string[]): Promise<{ status: number; printed: string[]; logged: string[] }> {
   const printed: string[] = [];

@@ -1,20 +1,10 @@
 import { spawn } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatWeights, zeroWeights } from "../../../src/index.js";
 import { lines, runOthello } from "./runOthello.js";
+import { temporaryDirectories } from "../../temporaryDirectories.js";
 
 // Self-play threads load the built worker (dist/selfPlayWorker.js), so --threads is tested on
 // the built program; test/buildPrograms.ts builds it before any test starts.
@@ -39,15 +29,8 @@ const SMALL = [
 ];
 const FILES = ["round-1.data", "round-2.data", "round-1.weights", "round-2.weights"];
 
-const made: string[] = [];
-function runDirectory(): string {
-  const dir = mkdtempSync(join(tmpdir(), "train-e2e-"));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+/** The run directories the tests make, removed at the end. */
+const runDirectory = temporaryDirectories("train-e2e-");
 
 const bytes = (dir: string, file: string): Buffer => readFileSync(join(dir, file));
 

@@ -1,9 +1,9 @@
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, existsSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatWeights, zeroWeights } from "../../../src/index.js";
 import { lines, runOthello } from "./runOthello.js";
+import { temporaryDirectories } from "../../temporaryDirectories.js";
 
 /** Two small rounds, as train.e2e.test.ts's, of 24 games: 4 shards of 6. */
 const SMALL = [
@@ -25,15 +25,8 @@ const SMALL = [
 const FILES = ["round-1.data", "round-2.data", "round-1.weights", "round-2.weights"];
 const SHARDS = ["1", "2", "3", "4"];
 
-const made: string[] = [];
-function runDirectory(): string {
-  const dir = mkdtempSync(join(tmpdir(), "train-shards-e2e-"));
-  made.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+/** The run directories the tests make, removed at the end. */
+const runDirectory = temporaryDirectories("train-shards-e2e-");
 
 const bytes = (dir: string, file: string): Buffer => readFileSync(join(dir, file));
 
