@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Candidates, Random, drawMove, moveToPlay } from "../../src/index.js";
-
-/** A candidate: its visits, mean, proof ("win", "draw", "loss" or "-") and whether it is pruned ("p"). */
-type Row = readonly [visits: number, mean: number, proof: "win" | "draw" | "loss" | "-", pruned?: "p"];
-
-const PROOF = { "-": 0, win: 1, draw: 2, loss: 3 } as const;
-
-function candidates(rows: readonly Row[]): Candidates {
-  return {
-    count: rows.length,
-    visits: (i) => rows[i]![0],
-    mean: (i) => {
-      if (rows[i]![0] === 0) throw new Error(`the mean of candidate ${i}, of no visits, was read`);
-      return rows[i]![1];
-    },
-    proof: (i) => PROOF[rows[i]![2]],
-    pruned: (i) => rows[i]![3] === "p",
-  };
-}
+import { Random, drawMove, moveToPlay } from "../../src/index.js";
+import { type Row, candidates } from "./candidateRows.js";
 
 /** How often each candidate is drawn in `draws` draws from one generator. */
 function counts(rows: readonly Row[], temperature: number, draws = 4000, seed = 1): number[] {
