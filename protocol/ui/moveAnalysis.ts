@@ -129,7 +129,8 @@ export type ReviewLine =
   /** Instead of the last line, when the analysis failed. */
   | { readonly error: string };
 
-const vertex = (move: Move): string => formatVertex(move).toLowerCase();
+/** A move as the page and its engines' answers write it: lowercase, `pass` for a pass. */
+export const vertex = (move: Move): string => formatVertex(move).toLowerCase();
 
 /** Disc values to the hundredth: the evaluation's decimals beyond say nothing. */
 export const hundredths = (value: number): number => Math.round(value * 100) / 100;

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import { join } from "node:path";
-import { Game, type Move, type Result, err, formatVertex, ok, parseGameRecord } from "../../src/index.js";
+import { Game, type Move, type Result, err, ok, parseGameRecord } from "../../src/index.js";
 import type { Analysis } from "./analyst.js";
 import type { EngineReport, RootMoves } from "./engineReport.js";
-import { type ReviewLine, hundredths, reviewLine } from "./moveAnalysis.js";
+import { type ReviewLine, hundredths, reviewLine, vertex } from "./moveAnalysis.js";
 import type { Opponent } from "./opponent.js";
 
 /** The page's files by their path on the server: these, and nothing else, are ever served. */
@@ -180,8 +180,6 @@ export interface ThinkingAnswer {
   /** Every root move's standing (our engine with --progress). */
   readonly moves: RootMoves | null;
 }
-
-const vertex = (move: Move): string => formatVertex(move).toLowerCase();
 
 /**
  * The page's server: the page's own files; `GET /api/info`; `POST /api/move`, which asks the

@@ -8,7 +8,6 @@ import {
   type Result,
   Solver,
   err,
-  formatVertex,
   ok,
   parseBook,
   parseWeights,
@@ -17,7 +16,7 @@ import { type EngineOptions, defaultEngineOptions } from "../engine/engineOption
 import { TOP_LEVEL } from "../engine/levels.js";
 import { Session } from "../engine/session.js";
 import { type EngineReport, finalReport, lastMoves, parseEngineReport, parseRootMoves } from "../ui/engineReport.js";
-import { ANALYSIS_LIMITS, type AnalysisTools, exactScores, reviewMove } from "../ui/moveAnalysis.js";
+import { ANALYSIS_LIMITS, type AnalysisTools, exactScores, reviewMove, vertex } from "../ui/moveAnalysis.js";
 import type { WorkerAnswer, WorkerRequest, WorkerStart } from "./workerMessages.js";
 
 /** How often a search says how it stands, for the page's hints and graph (as `othello ui` asks its engine). */
@@ -39,8 +38,6 @@ export function loadStart(start: WorkerStart): Result<Loaded> {
   if (!book.ok) return err(`the opening book (opening.book): ${book.error}`);
   return ok({ evaluation: new Evaluation(weights.value), book: book.value });
 }
-
-const vertex = (move: Move): string => (move === PASS ? "pass" : formatVertex(move).toLowerCase());
 
 /**
  * The engine as the page's worker runs it: the same Session as `othello --gtp`, on one thread,
