@@ -81,23 +81,29 @@ describe("bit tricks agree with square-by-square references on random boards", (
   const boards = randomBoards(3000);
 
   it("flips, for every square", () => {
+    const wrong: string[] = [];
     for (const [pl, ph, ol, oh] of boards) {
       for (let s = 0; s < 64; s++) {
         if (has(pl | ol, ph | oh, s)) continue;
-        const lo = flips(s, pl, ph, ol, oh);
-        expect([lo, resultHi]).toEqual(slowFlips(s, pl, ph, ol, oh));
+        const got = [flips(s, pl, ph, ol, oh), resultHi];
+        const want = slowFlips(s, pl, ph, ol, oh);
+        if (got[0] !== want[0] || got[1] !== want[1]) wrong.push(`${s} on ${[pl, ph, ol, oh]}: ${got}, not ${want}`);
       }
     }
+    expect(wrong).toEqual([]);
   });
 
   it("flipCount, for every square, counts the discs flips returns", () => {
+    const wrong: string[] = [];
     for (const [pl, ph, ol, oh] of boards) {
       for (let s = 0; s < 64; s++) {
         if (has(pl | ol, ph | oh, s)) continue;
         const [lo, hi] = slowFlips(s, pl, ph, ol, oh);
-        expect(flipCount(s, pl, ph, ol, oh)).toBe(popcount(lo) + popcount(hi));
+        const got = flipCount(s, pl, ph, ol, oh);
+        if (got !== popcount(lo) + popcount(hi)) wrong.push(`${s} on ${[pl, ph, ol, oh]}: ${got}`);
       }
     }
+    expect(wrong).toEqual([]);
   });
 
   it("legal moves are exactly the empty squares that flip something, and moveCount counts them", () => {
@@ -118,26 +124,30 @@ describe("bit tricks agree with square-by-square references on random boards", (
 describe("word helpers", () => {
   it("popcount, byteCounts and lowestBit match a bit-by-bit count", () => {
     const random = new Random(5);
+    const wrong: number[] = [];
     for (let i = 0; i < 20000; i++) {
       const w = (random.nextU32() & random.nextU32()) | 0;
       const bits: number[] = [];
       for (let b = 0; b < 32; b++) if (((w >>> b) & 1) === 1) bits.push(b);
-      expect(popcount(w)).toBe(bits.length);
+      let right = popcount(w) === bits.length && (bits.length === 0 || lowestBit(w) === bits[0]);
       for (let k = 0; k < 4; k++)
-        expect((byteCounts(w) >>> (8 * k)) & 255).toBe(bits.filter((b) => b >> 3 === k).length);
-      if (bits.length > 0) expect(lowestBit(w)).toBe(bits[0]);
+        right &&= ((byteCounts(w) >>> (8 * k)) & 255) === bits.filter((b) => b >> 3 === k).length;
+      if (!right) wrong.push(w);
     }
+    expect(wrong).toEqual([]);
     expect(popcount(-1)).toBe(32);
     expect(byteCounts(-1)).toBe(0x08080808);
   });
 
   it("pairCount counts both words, up to all 64 squares", () => {
     const random = new Random(7);
+    const wrong: number[][] = [];
     for (let i = 0; i < 20000; i++) {
       const lo = random.nextU32() | random.nextU32() | 0;
       const hi = (random.nextU32() & random.nextU32()) | 0;
-      expect(pairCount(lo, hi)).toBe(popcount(lo) + popcount(hi));
+      if (pairCount(lo, hi) !== popcount(lo) + popcount(hi)) wrong.push([lo, hi]);
     }
+    expect(wrong).toEqual([]);
     expect(pairCount(-1, -1)).toBe(64);
     expect(pairCount(0, 1 << 31)).toBe(1);
   });
@@ -161,13 +171,15 @@ describe("word helpers", () => {
       }
       pairs.push([lo, hi]);
     }
+    const wrong: string[] = [];
     for (const [lo, hi] of pairs) {
       const squares: number[] = [];
       for (let s = 0; s < 64; s++) if (has(lo, hi, s)) squares.push(s);
       squares.forEach((s, r) => {
-        expect(nthSquare(lo, hi, r)).toBe(s);
+        if (nthSquare(lo, hi, r) !== s) wrong.push(`${r} of ${[lo, hi]}`);
       });
     }
+    expect(wrong).toEqual([]);
   });
 
   it("uniformBelow splits the 32-bit words evenly among 0..n-1", () => {

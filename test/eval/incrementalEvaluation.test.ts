@@ -16,6 +16,7 @@ import {
   parseWeights,
   resultHi,
 } from "../../src/index.js";
+import { Mismatches } from "../mismatches.js";
 import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js";
 
 /**
@@ -28,6 +29,7 @@ import { evaluatePosition, randomEvaluation, randomPosition } from "./helpers.js
  */
 function checkGame(evaluation: Evaluation, pick: (p: Position) => number, kernel: Kernel): number {
   const state = new IncrementalEvaluation(evaluation, kernel);
+  const wrong = new Mismatches();
   let p = Position.initial();
   state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
   const start = state.snapshot();
@@ -35,19 +37,19 @@ function checkGame(evaluation: Evaluation, pick: (p: Position) => number, kernel
   let passes = 0;
   while (!p.isGameOver()) {
     const here = `after ${path.length} plies`;
-    expect(state.evaluate(), here).toBe(evaluatePosition(evaluation, p));
-    const before = state.snapshot();
+    wrong.check(state.evaluate(), evaluatePosition(evaluation, p), here);
+    const before = state.snapshot().join();
     const squares = p.legalSquares();
     for (const s of squares) {
       const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
       const fh = resultHi;
       const after = evaluatePosition(evaluation, p.play(s));
-      expect(state.evaluateAfter(s, fl, fh), `${here}, move ${s}`).toBe(after);
-      expect(state.snapshot(), `${here}, move ${s} valued`).toEqual(before);
+      wrong.check(state.evaluateAfter(s, fl, fh), after, `${here}, move ${s}`);
+      wrong.check(state.snapshot().join(), before, `${here}, move ${s} valued`);
       state.play(s, fl, fh);
-      expect(state.evaluate(), `${here}, move ${s} played`).toBe(after);
+      wrong.check(state.evaluate(), after, `${here}, move ${s} played`);
       state.undo();
-      expect(state.snapshot(), `${here}, move ${s} taken back`).toEqual(before);
+      wrong.check(state.snapshot().join(), before, `${here}, move ${s} taken back`);
     }
     if (squares.length === 0) {
       state.pass();
@@ -61,7 +63,8 @@ function checkGame(evaluation: Evaluation, pick: (p: Position) => number, kernel
     path.push("move");
     p = p.play(s);
   }
-  expect(state.evaluate()).toBe(evaluatePosition(evaluation, p));
+  wrong.check(state.evaluate(), evaluatePosition(evaluation, p), "at the end");
+  wrong.expectNone();
   for (const step of path.reverse()) {
     if (step === "pass") state.pass();
     else state.undo();
@@ -109,6 +112,7 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
     const evaluation = randomEvaluation(37);
     const state = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(38);
+    const wrong = new Mismatches();
     let passes = 0;
     for (let g = 0; g < 200; g++) {
       let p = randomPosition(random, 1 + (g % 59));
@@ -119,19 +123,20 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
         const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
         const fh = resultHi;
         const after = evaluatePosition(evaluation, p.play(s));
-        expect(state.evaluateAfter(s, fl, fh), `position ${g}, move ${s}`).toBe(after);
+        wrong.check(state.evaluateAfter(s, fl, fh), after, `position ${g}, move ${s}`);
         // The tree search's form: the discs the move gains, its square included.
         const gained = [fl | (s < 32 ? 1 << s : 0), fh | (s < 32 ? 0 : 1 << (s - 32))] as const;
-        expect(state.evaluateAfterGain(...gained), `position ${g}, move ${s} as gained discs`).toBe(after);
+        wrong.check(state.evaluateAfterGain(...gained), after, `position ${g}, move ${s} as gained discs`);
       }
       if (p.legalSquares().length === 0) {
-        expect(state.evaluateAfterGain(0, 0), `position ${g}, a pass`).toBe(evaluatePosition(evaluation, p.swapped()));
+        wrong.check(state.evaluateAfterGain(0, 0), evaluatePosition(evaluation, p.swapped()), `position ${g}, a pass`);
         passes++;
       }
-      expect(state.evaluate(), `position ${g}`).toBe(evaluatePosition(evaluation, p));
+      wrong.check(state.evaluate(), evaluatePosition(evaluation, p), `position ${g}`);
       state.pass();
-      expect(state.evaluate(), `position ${g} passed`).toBe(evaluatePosition(evaluation, p.swapped()));
+      wrong.check(state.evaluate(), evaluatePosition(evaluation, p.swapped()), `position ${g} passed`);
     }
+    wrong.expectNone();
     expect(passes).toBeGreaterThan(0);
   });
 
@@ -140,6 +145,7 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
     const state = new IncrementalEvaluation(evaluation, kernel);
     const fresh = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(36);
+    const wrong = new Mismatches();
     let p = Position.initial();
     state.set(p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
     for (let ply = 0; !p.isGameOver(); ply++) {
@@ -147,7 +153,7 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
       // fresh's view 0 is the side to move; state's is the side that moved first.
       const [views, side, empties] = split(fresh.snapshot());
       const expected = ply % 2 === 0 ? views : [...views.slice(views.length / 2), ...views.slice(0, views.length / 2)];
-      expect(state.snapshot(), `ply ${ply}`).toEqual([...expected, (side + ply) % 2, empties]);
+      wrong.check(state.snapshot().join(), [...expected, (side + ply) % 2, empties].join(), `ply ${ply}`);
       const squares = p.legalSquares();
       if (squares.length === 0) {
         state.pass();
@@ -158,6 +164,7 @@ describe.each(KERNELS)("the incremental evaluation (%s)", (kernel) => {
       state.play(s, flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi), resultHi);
       p = p.play(s);
     }
+    wrong.expectNone();
   });
 });
 
@@ -170,6 +177,7 @@ describe.each(KERNELS)("the incremental evaluation along a search's path (%s)", 
     const evaluation = randomEvaluation(41);
     const state = new IncrementalEvaluation(evaluation, kernel);
     const random = new Random(42);
+    const wrong = new Mismatches();
     let checks = 0;
     for (let walk = 0; walk < 80; walk++) {
       const start = randomPosition(random, random.below(50));
@@ -188,8 +196,10 @@ describe.each(KERNELS)("the incremental evaluation along a search's path (%s)", 
         } else if (roll < 5 && squares.length > 0) {
           const s = squares[random.below(squares.length)]!;
           const fl = flips(s, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
-          expect(state.evaluateAfter(s, fl, resultHi), `walk ${walk}, step ${step}, child ${s}`).toBe(
+          wrong.check(
+            state.evaluateAfter(s, fl, resultHi),
             evaluatePosition(evaluation, p.play(s)),
+            `walk ${walk}, step ${step}, child ${s}`,
           );
         } else if (!p.isGameOver()) {
           path.push({ position: p, passed: squares.length === 0 });
@@ -204,11 +214,12 @@ describe.each(KERNELS)("the incremental evaluation along a search's path (%s)", 
         }
         // Not every step: a value read here is itself kept, and would hide a stale one.
         if (random.below(2) === 0) {
-          expect(state.evaluate(), `walk ${walk}, step ${step}`).toBe(evaluatePosition(evaluation, p));
+          wrong.check(state.evaluate(), evaluatePosition(evaluation, p), `walk ${walk}, step ${step}`);
           checks++;
         }
       }
     }
+    wrong.expectNone();
     expect(checks).toBeGreaterThan(3000);
   });
 });

@@ -1,7 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { PASS, type Position, type SolveResult, type Solver, parseObf } from "../../src/index.js";
+import { PASS, type Position, type SolveResult, Solver, parseObf } from "../../src/index.js";
+
+/**
+ * The TypeScript search all the way down: the reference whose visits solver.test.ts pins, and
+ * which endgameKernel.test.ts holds the WebAssembly kernel to.
+ */
+export function referenceSolver(tableBits: number): Solver {
+  return new Solver(tableBits, undefined, "typescript");
+}
 
 /** A position of test/positions/ with every move's exact score, best first. */
 export interface Problem {

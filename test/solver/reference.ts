@@ -9,6 +9,15 @@ import { PASS, Position, Random, flips, legalMoves, popcount, resultHi } from ".
 /** How many passes the negamax met since the caller last reset it. */
 export const negamaxPasses = { count: 0 };
 
+/**
+ * The moves of each ply of the negamax, in the order tried, and the replies each leaves the
+ * opponent: one row of 32 a ply (a position has at most 32 legal moves, a game 60 plies and its
+ * passes), so that the search allocates nothing and runs the fixtures' checks in seconds.
+ */
+const ROW = 32;
+const moveRows = new Int32Array(ROW * 128);
+const replyRows = new Int32Array(ROW * 128);
+
 /** The final disc difference for the player to move, by negamax with alpha-beta, fail-hard inside (alpha, beta). */
 export function negamax(
   pl: number,
@@ -18,6 +27,7 @@ export function negamax(
   alpha: number,
   beta: number,
   passed: boolean,
+  ply = 0,
 ): number {
   const ml = legalMoves(pl, ph, ol, oh);
   const mh = resultHi;
@@ -28,9 +38,11 @@ export function negamax(
       return d > 0 ? d + empties : d < 0 ? d - empties : 0;
     }
     negamaxPasses.count++;
-    return 0 - negamax(ol, oh, pl, ph, 0 - beta, 0 - alpha, true);
+    return 0 - negamax(ol, oh, pl, ph, 0 - beta, 0 - alpha, true, ply + 1);
   }
-  for (const s of orderedMoves(pl, ph, ol, oh, ml, mh)) {
+  const n = orderMoves(pl, ph, ol, oh, ml, mh, ply * ROW);
+  for (let i = 0; i < n; i++) {
+    const s = moveRows[ply * ROW + i]!;
     const inLo = s < 32;
     const fl = flips(s, pl, ph, ol, oh);
     const fh = resultHi;
@@ -44,6 +56,7 @@ export function negamax(
         0 - beta,
         0 - alpha,
         false,
+        ply + 1,
       );
     if (v >= beta) return beta;
     if (v > alpha) alpha = v;
@@ -51,21 +64,40 @@ export function negamax(
   return alpha;
 }
 
-/** The moves (ml, mh), those leaving the opponent fewest replies first (far from the end only, where it pays). */
-function orderedMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number): number[] {
-  const moves: number[] = [];
-  for (let s = 0; s < 64; s++) if ((((s < 32 ? ml : mh) >>> (s & 31)) & 1) !== 0) moves.push(s);
-  if (popcount(pl | ol) + popcount(ph | oh) > 56) return moves;
-  const replies = moves.map((s) => {
-    const fl = flips(s, pl, ph, ol, oh);
-    const fh = resultHi;
-    const rl = legalMoves(ol & ~fl, oh & ~fh, pl | fl | (s < 32 ? 1 << s : 0), ph | fh | (s < 32 ? 0 : 1 << (s - 32)));
-    return popcount(rl) + popcount(resultHi);
-  });
-  return moves
-    .map((s, i) => ({ s, r: replies[i]! }))
-    .sort((a, b) => a.r - b.r)
-    .map((m) => m.s);
+/**
+ * Writes the moves (ml, mh) from `at` on in moveRows, those leaving the opponent fewest replies
+ * first, ties in square order (far from the end only, where it pays: square order near it), and
+ * returns their number.
+ */
+function orderMoves(pl: number, ph: number, ol: number, oh: number, ml: number, mh: number, at: number): number {
+  const ordered = popcount(pl | ol) + popcount(ph | oh) <= 56;
+  let n = 0;
+  for (let s = 0; s < 64; s++) {
+    if ((((s < 32 ? ml : mh) >>> (s & 31)) & 1) === 0) continue;
+    let replies = 0;
+    if (ordered) {
+      const fl = flips(s, pl, ph, ol, oh);
+      const fh = resultHi;
+      const rl = legalMoves(
+        ol & ~fl,
+        oh & ~fh,
+        pl | fl | (s < 32 ? 1 << s : 0),
+        ph | fh | (s < 32 ? 0 : 1 << (s - 32)),
+      );
+      replies = popcount(rl) + popcount(resultHi);
+    }
+    // Insertion after the moves with as few replies or fewer: a stable sort, as Array.sort is.
+    let i = n;
+    while (i > 0 && replyRows[at + i - 1]! > replies) {
+      moveRows[at + i] = moveRows[at + i - 1]!;
+      replyRows[at + i] = replyRows[at + i - 1]!;
+      i--;
+    }
+    moveRows[at + i] = s;
+    replyRows[at + i] = replies;
+    n++;
+  }
+  return n;
 }
 
 /** The exact value of the position for the side to move. */

@@ -152,6 +152,7 @@ describe("self-play games of othello train", () => {
     // The same game: the labels change, the positions do not; the solver's labels stay exact.
     expect([...blended.boards]).toEqual([...result.boards]);
     const b = blended.boards;
+    const evaluation = new Evaluation(weights);
     let checked = 0;
     for (let i = 0; i < blended.count - 1; i++) {
       if ((blended.flags[i]! & EXACT) !== 0) {
@@ -170,7 +171,7 @@ describe("self-play games of othello train", () => {
       if (i < settings.randomPlies) {
         expect(blended.scores[i]).toBe(sign * blended.scores[i + 1]!);
       } else {
-        const value = new AlphaBeta(new Evaluation(weights)).choose(p, { depth: settings.depth }).score;
+        const value = new AlphaBeta(evaluation).choose(p, { depth: settings.depth }).score;
         // Rounded at each step: within a disc of the exact blend.
         expect(
           Math.abs(blended.scores[i]! - ((1 - lambda) * value + lambda * sign * blended.scores[i + 1]!)),
