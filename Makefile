@@ -65,10 +65,10 @@ fi
 endef
 
 # Every test, with nothing but Node and npm: no browser (make ui-test) and no GRhino (make interop).
+# vitest's global set-up (test/buildPrograms.ts) builds the programs the end-to-end tests run.
 check: $(NODE_MODULES)
 	npx biome ci --error-on-warnings .
 	npx tsc --noEmit
-	node build.mjs othello judge
 	npx vitest run
 
 # The tests in two tiers, which make check runs together. `make test-unit`: the unit tests, no build
