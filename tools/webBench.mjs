@@ -7,10 +7,9 @@
 // The page is served by a plain static server under a sub-path, as any host would serve it.
 // Figures only: nothing here passes or fails.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { createServer } from "node:http";
-import { extname, join } from "node:path";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { serveCopy } from "./staticSite.mjs";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -31,34 +30,9 @@ const PLIES = [34, 30, 26, 22, 18, 14];
 /** 20 moves: black to move, a position the top level searches for its whole time. */
 const MIDGAME = GAME.slice(0, 40);
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".book": "text/plain; charset=utf-8",
-};
-
 /** The record's moves as the engine's squares (src/notation.ts: row * 8 + column). */
 function squares(record) {
   return (record.match(/../g) ?? []).map((v) => (Number(v[1]) - 1) * 8 + (v.charCodeAt(0) - 97));
-}
-
-/** The page's files (`folder`, a copy of dist/web/) under SITE; anything else is a 404. */
-function serveWeb(folder) {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    const name = path.startsWith(SITE) ? path.slice(SITE.length) || "index.html" : "";
-    const file = join(folder, name);
-    if (name === "" || name.includes("/") || !existsSync(file)) return void response.writeHead(404).end();
-    const bytes = readFileSync(file);
-    response
-      .writeHead(200, {
-        "content-type": TYPES[extname(name)] ?? "application/octet-stream",
-        "content-length": bytes.length,
-      })
-      .end(bytes);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
 /** `othello --gtp` in Node, no book, the page's pool: `search(record)` answers its move there and its search line's visits and seconds. */
@@ -291,11 +265,8 @@ if (!existsSync(join(WEB, "index.html")) || !existsSync(join(ROOT, "dist/othello
   throw new Error("build the page and the engine first: make othello web");
 if (!existsSync(CHROMIUM)) throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium or set CHROMIUM`);
 
-// A copy: another build of the checkout meanwhile does not change the page under the bench.
-const folder = mkdtempSync(join(tmpdir(), "othello-web-bench-"));
-cpSync(WEB, folder, { recursive: true });
-const server = await serveWeb(folder);
-const url = `http://127.0.0.1:${server.address().port}${SITE}`;
+const site = await serveCopy(WEB, [SITE]);
+const url = `${site.origin}${SITE}`;
 const browser = await puppeteer.launch({
   executablePath: CHROMIUM,
   headless: true,
@@ -378,6 +349,5 @@ try {
 } finally {
   node.end();
   await browser.close();
-  server.close();
-  rmSync(folder, { recursive: true, force: true });
+  site.close();
 }

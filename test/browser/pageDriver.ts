@@ -76,6 +76,16 @@ export function replay(record: string): Game {
   return game;
 }
 
+/**
+ * The game of a move list the page shows at the person's turn: a record leaves out a forced pass
+ * at its end (src/gameRecord.ts), so the engine's pass before the person's move is played here.
+ */
+export function replayToPerson(record: string): Game {
+  const game = replay(record);
+  if (!game.isOver() && game.position.legalMoves()[0] === PASS) game.play(PASS);
+  return game;
+}
+
 /** A move as the page names its square: "f5", or "pass". */
 export const square = (move: Move): string => (move === PASS ? "pass" : formatVertex(move).toLowerCase());
 

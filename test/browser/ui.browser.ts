@@ -10,6 +10,7 @@ import {
   gameOverText,
   notice,
   replay,
+  replayToPerson,
   setSeconds,
   settled,
   snapshot,
@@ -84,7 +85,7 @@ describe("othello ui in a browser", () => {
     // The person plays black: the move the hints show best, or when they show none (a position the
     // engine solved outright), the first legal square in a fixed order that varies with the move number.
     while (shown.state === "person") {
-      const game = replay(shown.record);
+      const game = replayToPerson(shown.record);
       expectBoardOf(shown, game.position);
       const legal = game.position.legalSquares();
       expect(shown.legal.sort()).toEqual(legal.map(square).sort());

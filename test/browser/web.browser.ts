@@ -1,14 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { type Server, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { extname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page, Target } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LEVELS, TOP_LEVEL } from "../../protocol/engine/levels.js";
 import type { WorkerAnswer, WorkerRequest } from "../../protocol/web/workerMessages.js";
 import type { Move } from "../../src/index.js";
+import { serveCopy } from "../../tools/staticSite.mjs";
 import { recordMoves } from "../gameRecords.js";
 import {
   ROOT,
@@ -17,6 +15,7 @@ import {
   launchBrowser,
   notice,
   replay,
+  replayToPerson,
   reportedVisits,
   searching,
   setSeconds,
@@ -41,53 +40,20 @@ const BROKEN_SITE = "/broken/othello/";
 const TAB_SITE = "/tab/othello/";
 const SITES = [SITE, BROKEN_SITE, TAB_SITE];
 
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".weights": "application/octet-stream",
-  ".book": "text/plain; charset=utf-8",
-};
-
 /** A game played to its end (the engine host's test's): its prefixes are the positions compared with GTP. */
 const GAME_RECORD = "f5d6c4g5f6f4f3e3d3f7g4h3e6g3h6g6f8e7e8c5c7c6b5c8d7b6h7d8g7a4a6d2c2b3c3b4d1f2e2a5a3h8g8e1h4h5";
 const GAME = recordMoves(GAME_RECORD);
 /** Its first 20 moves: black to move, out of the book, a position the top level searches for its whole time. */
 const MIDGAME = GAME_RECORD.slice(0, 40);
 
-/** A copy of dist/web/, served: another build of the checkout meanwhile does not change the page under the test. */
-let servedFolder: string;
-let server: Server;
+/** dist/web/ served under SITES (a copy: another build of the checkout meanwhile does not change the page under the test). */
+let site: { origin: string; close: () => void };
 let origin: string;
 let browser: Browser;
 let page: Page;
 /** Every request of every tab (the workers' included), with the folder its page was opened from. */
 const requests: { site: string; url: string }[] = [];
 const pageErrors: string[] = [];
-
-/** The page's files under each of SITES, read at each request; anything else is a 404. */
-function serveWeb(): Promise<Server> {
-  const served = createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://localhost").pathname;
-    const site = SITES.find((s) => path.startsWith(s));
-    const name = site === undefined ? "" : path.slice(site.length) || "index.html";
-    const file = join(servedFolder, name);
-    if (site === undefined || name.includes("/") || !existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    const bytes = readFileSync(file);
-    // A weights file that fails its checksum: the page must say so.
-    if (site === BROKEN_SITE && name === "eval.weights") bytes[1000]! ^= 1;
-    response
-      .writeHead(200, {
-        "content-type": TYPES[extname(name)] ?? "application/octet-stream",
-        "content-length": bytes.length,
-      })
-      .end(bytes);
-  });
-  return new Promise((resolve) => served.listen(0, "127.0.0.1", () => resolve(served)));
-}
 
 /** A new tab on the page under `site`, its requests and script errors recorded. */
 async function openPage(site: string): Promise<Page> {
@@ -146,10 +112,11 @@ async function paste(p: Page, record: string): Promise<void> {
 
 beforeAll(async () => {
   if (!existsSync(join(WEB, "index.html"))) throw new Error(`no page in ${WEB}: build it with make web`);
-  servedFolder = mkdtempSync(join(tmpdir(), "othello-web-"));
-  cpSync(WEB, servedFolder, { recursive: true });
-  server = await serveWeb();
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A weights file that fails its checksum under BROKEN_SITE: the page must say so.
+  site = await serveCopy(WEB, SITES, (at, name, bytes) => {
+    if (at === BROKEN_SITE && name === "eval.weights") bytes[1000]! ^= 1;
+  });
+  origin = site.origin;
   browser = await launchBrowser();
   page = await browser.newPage();
   page.on("request", (r) => void requests.push({ site: SITE, url: r.url() }));
@@ -159,8 +126,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  server?.close();
-  if (servedFolder !== undefined) rmSync(servedFolder, { recursive: true, force: true });
+  site?.close();
 });
 
 describe("the static page (make web) in a browser, served under a sub-path", () => {
@@ -200,7 +166,7 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     const engineVisits: number[] = [];
     let clicks = 0;
     while (shown.state === "person") {
-      const game = replay(shown.record);
+      const game = replayToPerson(shown.record);
       expectDiscsOf(shown, game.position);
       const legal = game.position.legalSquares();
       expect(shown.legal.sort()).toEqual(legal.map(square).sort());
@@ -215,7 +181,9 @@ describe("the static page (make web) in a browser, served under a sub-path", () 
     expect(final.isOver()).toBe(true);
     expectDiscsOf(shown, final.position);
     expect(shown.status).toBe(gameOverText(final.position));
-    expect(clicks).toBeGreaterThan(20);
+    // The page seeds each engine anew, so the game differs from run to run and may end early in a
+    // wipeout (18 clicks were seen): the shortest game of all, 9 moves, has 5 of black's.
+    expect(clicks).toBeGreaterThanOrEqual(5);
     // The engine played at level 1: each search made the level's few visits, fewer once it
     // proved the root near the end (the chosen move's count may be more, with the visits of the
     // tree it kept from its last move).
