@@ -1,17 +1,15 @@
 import {
-  AlphaBeta,
   type CurveFit,
   EVEN_LOG_LOSS,
   Random,
   SELF_PLAY_DEFAULTS,
-  SELF_PLAY_SOLVER_BITS,
   SampleBuffer,
   type SelfPlaySettings,
-  Solver,
   curveSamples,
   fitWinCurve,
   gameSeed,
   playSelfPlayGame,
+  selfPlayers,
 } from "../../src/index.js";
 import { loadEvaluation } from "../engine/evaluationWeights.js";
 import { parseWholeNumber, printable } from "../text/numbers.js";
@@ -72,8 +70,7 @@ export function curveCommand(args: readonly string[], out: Output): number {
   }
   const evaluation = loaded.value;
   const started = performance.now();
-  const player = new AlphaBeta(evaluation);
-  const solver = new Solver(SELF_PLAY_SOLVER_BITS);
+  const { player, solver } = selfPlayers(evaluation);
   const buffer = new SampleBuffer();
   const bar = new ProgressBar("self-play", options.games, 0, out);
   for (let game = 0; game < options.games; game++) {

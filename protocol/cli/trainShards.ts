@@ -1,15 +1,12 @@
 import { existsSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { basename, join } from "node:path";
 import {
-  AlphaBeta,
   Evaluation,
   type GameVariety,
   type Result,
-  SELF_PLAY_SOLVER_BITS,
   SampleBuffer,
   type Samples,
   type SelfPlaySettings,
-  Solver,
   type Weights,
   concatSamples,
   err,
@@ -17,6 +14,7 @@ import {
   formatGameBatches,
   ok,
   playNumberedGame,
+  selfPlayers,
 } from "../../src/index.js";
 import { playGamesOnThreads, startSelfPlayWorker } from "../threads/selfPlayThreads.js";
 import {
@@ -60,8 +58,7 @@ export async function playGames(
     return playGamesOnThreads(data, from, to, options.threads, startSelfPlayWorker, record);
   }
   // One thread: the games are played here, as a worker would play them.
-  const player = new AlphaBeta(new Evaluation(weights));
-  const solver = new Solver(SELF_PLAY_SOLVER_BITS);
+  const { player, solver } = selfPlayers(new Evaluation(weights));
   for (let game = from; game < to; game++) {
     const buffer = new SampleBuffer();
     playNumberedGame(player, solver, settings, variety, options.seed, round, game, buffer);

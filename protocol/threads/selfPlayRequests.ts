@@ -1,14 +1,12 @@
 import {
-  AlphaBeta,
   Evaluation,
   type GameVariety,
-  SELF_PLAY_SOLVER_BITS,
   SampleBuffer,
   type Samples,
   type SelfPlaySettings,
-  Solver,
   type Weights,
   playNumberedGame,
+  selfPlayers,
 } from "../../src/index.js";
 
 /** What a self-play worker is started with: one round's games. */
@@ -34,8 +32,7 @@ export interface GameReply {
 export function selfPlayRequests(
   data: SelfPlayWorkerData,
 ): (game: number) => { reply: GameReply; transfer: ArrayBuffer[] } {
-  const player = new AlphaBeta(new Evaluation(data.weights));
-  const solver = new Solver(SELF_PLAY_SOLVER_BITS);
+  const { player, solver } = selfPlayers(new Evaluation(data.weights));
   return (game) => {
     const buffer = new SampleBuffer();
     playNumberedGame(player, solver, data.settings, data.variety, data.seed, data.round, game, buffer);

@@ -1,7 +1,8 @@
-import type { AlphaBeta } from "../alphabeta/alphaBeta.js";
+import { AlphaBeta } from "../alphabeta/alphaBeta.js";
+import type { Evaluation } from "../eval/evaluation.js";
 import { type Move, PASS, Position } from "../position.js";
 import { Random } from "../random.js";
-import type { Solver } from "../solver/solver.js";
+import { Solver } from "../solver/solver.js";
 import { EXACT, GAME_START, type SampleBuffer } from "./samples.js";
 
 export interface SelfPlaySettings {
@@ -40,7 +41,17 @@ export interface GameVariety {
 export const PLAIN_GAMES: GameVariety = { openings: [], tdLambda: 1 };
 
 /** The solver's table for self-play: small, as it is cleared before each game. */
-export const SELF_PLAY_SOLVER_BITS = 16;
+const SELF_PLAY_SOLVER_BITS = 16;
+
+/**
+ * The player and the solver of self-play over one evaluation, made alike wherever games are
+ * played (a thread, a worker, a shard), so that a game is the same whoever plays it. The solver
+ * orders its moves by the evaluation, as the engine's does: the scores are exact either way, and
+ * from 20 empties it solves in a third of the time.
+ */
+export function selfPlayers(evaluation: Evaluation): { player: AlphaBeta; solver: Solver } {
+  return { player: new AlphaBeta(evaluation), solver: new Solver(SELF_PLAY_SOLVER_BITS, evaluation) };
+}
 
 /**
  * Plays one game of the alpha-beta player against itself and records every position where

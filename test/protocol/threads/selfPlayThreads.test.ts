@@ -6,16 +6,14 @@ import {
 } from "../../../protocol/threads/selfPlayRequests.js";
 import { type SelfPlayThread, playGamesOnThreads } from "../../../protocol/threads/selfPlayThreads.js";
 import {
-  AlphaBeta,
   Evaluation,
-  SELF_PLAY_SOLVER_BITS,
   SampleBuffer,
   type Samples,
-  Solver,
   concatSamples,
   err,
   ok,
   playNumberedGame,
+  selfPlayers,
   zeroWeights,
 } from "../../../src/index.js";
 
@@ -74,8 +72,7 @@ class FakeThread implements SelfPlayThread {
 
 /** Games from..to-1 played one after the other in this thread. */
 function playedHere(from: number, to: number): Samples[] {
-  const player = new AlphaBeta(new Evaluation(DATA.weights));
-  const solver = new Solver(SELF_PLAY_SOLVER_BITS);
+  const { player, solver } = selfPlayers(new Evaluation(DATA.weights));
   return Array.from({ length: to - from }, (_, i) => {
     const buffer = new SampleBuffer();
     playNumberedGame(player, solver, DATA.settings, DATA.variety, DATA.seed, DATA.round, from + i, buffer);
