@@ -285,7 +285,7 @@ ladder-rung-rhino-4-slow = 5 $(RHINO) -l 4
 ZEBRA ?= ../shared/sparring/zebra/zebra_gtp.py
 ladder-rung-zebra-8 = 1 python3 $(ZEBRA) -d 8
 ladder-rung-zebra-12 = 1 python3 $(ZEBRA) -d 12
-# Zebra at depth 18 takes about as long a move as we do at 1 s (docs/strength.md); its goal is
+# Zebra at depth 18 thinks a little less a move than we do at 1 s (docs/strength.md); its goal is
 # measured over 40 games (LADDER_GAMES=40; the goals against Zebra: docs/decisions.md).
 ladder-rung-zebra-18 = 1 python3 $(ZEBRA) -d 18
 # The course's pace, 5 s a move for us, against Zebra at depth 24, whose mean time a move is the
