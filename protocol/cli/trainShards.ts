@@ -57,12 +57,15 @@ export async function playGames(
     const data = { weights, settings, variety, seed: options.seed, round };
     return playGamesOnThreads(data, from, to, options.threads, startSelfPlayWorker, record);
   }
-  // One thread: the games are played here, as a worker would play them.
+  // One thread: the games are played here, as a worker would play them. The event loop runs
+  // between games, so that a round of minutes leaves the process's other work (a test runner's
+  // messages, when the command runs inside one) waiting for a game at most.
   const { player, solver } = selfPlayers(new Evaluation(weights));
   for (let game = from; game < to; game++) {
     const buffer = new SampleBuffer();
     playNumberedGame(player, solver, settings, variety, options.seed, round, game, buffer);
     record(buffer.toSamples());
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return ok(undefined);
 }
