@@ -175,8 +175,8 @@ export class Solver implements Solving {
    * The exact score by tests of one score each, from `guess` (an even score), as MTD(f) (Plaat
    * et al., 1996): final scores are even, so the window (g - 1, g + 1) admits g alone, and the
    * search's fail-soft result is the next score to test, until the bounds meet. Returns the
-   * score and a move reaching it (the last test that found the score or more); stops early when
-   * the search is aborted.
+   * score and a move reaching it (the last test that found the score or more, or when none did,
+   * the score being -64, the last test's best); stops early when the search is aborted.
    */
   private byTests(root: (a: number, b: number) => number, guess: number): [number, number] {
     let lower = -64;
@@ -193,6 +193,9 @@ export class Solver implements Solving {
       if (v <= g) upper = v;
       g = v;
     }
+    // No test found the score or more: it is -64, the least, which every move reaches (the last
+    // test's best move is one). Not stopped, the root has a move (a forced pass is the caller's).
+    if (move === NO_MOVE) move = this.search.bestMove;
     return [lower, move];
   }
 }

@@ -76,4 +76,18 @@ describe("a solver ordering with the evaluation", () => {
     expect(stopped.nodes).toBeLessThan(60_000);
     expect(solver.solve(p).score).toBe(new Solver(20, EVALUATION).solve(p).score);
   });
+
+  it("gives a move when every move loses by 64: every test fails low, and the score is the least", () => {
+    // 19 empties, met in self-play: F6 and G6 both lose every disc. Its tests found no score
+    // or more, and the move came back as none (an illegal 127).
+    const parsed = parseObf("-OOOOOO-O-OOOO--OOOOOOXXOOOOOOXXOOOOOOO-OOOOO-----OO-----XXXX--- X");
+    if (!parsed.ok) throw new Error(parsed.error);
+    const { position } = parsed.value;
+    for (const kernel of ["webassembly", "typescript"] as const) {
+      const r = new Solver(16, EVALUATION, kernel).solve(position);
+      expect(r).toMatchObject({ solved: true, score: -64, bound: "exact" });
+      expect(position.legalMoves()).toContain(r.move);
+      expect(0 - new Solver(16).solve(position.play(r.move!)).score).toBe(-64);
+    }
+  });
 });
