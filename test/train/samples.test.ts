@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadEvaluation } from "../../protocol/engine/evaluationWeights.js";
 import {
   AlphaBeta,
   EXACT,
@@ -14,7 +13,6 @@ import {
   formatBatch,
   gameCount,
   parseData,
-  parseWeights,
   playSelfPlayGame,
   selfPlayers,
   zeroWeights,
@@ -197,9 +195,9 @@ function popcount32(x: number): number {
 
 describe("self-play's player and solver", () => {
   it("solve with the evaluation's move ordering: the same exact scores, in fewer visits than without (random-8-14.obf's 14 empties)", () => {
-    const weights = parseWeights(new Uint8Array(readFileSync(join(import.meta.dirname, "../../weights/eval.weights"))));
-    if (!weights.ok) throw new Error(weights.error);
-    const { solver } = selfPlayers(new Evaluation(weights.value));
+    const shipped = loadEvaluation(undefined);
+    if (!shipped.ok) throw new Error(shipped.error);
+    const { solver } = selfPlayers(shipped.value);
     const plain = new Solver(16);
     let ordered = 0;
     let unordered = 0;
