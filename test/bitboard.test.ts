@@ -13,6 +13,7 @@ import {
   resultHi,
   uniformBelow,
 } from "../src/index.js";
+import { Mismatches } from "./mismatches.js";
 
 const DIRECTIONS = [
   [0, 1],
@@ -81,29 +82,27 @@ describe("bit tricks agree with square-by-square references on random boards", (
   const boards = randomBoards(3000);
 
   it("flips, for every square", () => {
-    const wrong: string[] = [];
+    const wrong = new Mismatches();
     for (const [pl, ph, ol, oh] of boards) {
       for (let s = 0; s < 64; s++) {
         if (has(pl | ol, ph | oh, s)) continue;
-        const got = [flips(s, pl, ph, ol, oh), resultHi];
-        const want = slowFlips(s, pl, ph, ol, oh);
-        if (got[0] !== want[0] || got[1] !== want[1]) wrong.push(`${s} on ${[pl, ph, ol, oh]}: ${got}, not ${want}`);
+        const got = `${flips(s, pl, ph, ol, oh)},${resultHi}`;
+        wrong.check(got, slowFlips(s, pl, ph, ol, oh).join(), `${s} on ${[pl, ph, ol, oh]}`);
       }
     }
-    expect(wrong).toEqual([]);
+    wrong.expectNone();
   });
 
   it("flipCount, for every square, counts the discs flips returns", () => {
-    const wrong: string[] = [];
+    const wrong = new Mismatches();
     for (const [pl, ph, ol, oh] of boards) {
       for (let s = 0; s < 64; s++) {
         if (has(pl | ol, ph | oh, s)) continue;
         const [lo, hi] = slowFlips(s, pl, ph, ol, oh);
-        const got = flipCount(s, pl, ph, ol, oh);
-        if (got !== popcount(lo) + popcount(hi)) wrong.push(`${s} on ${[pl, ph, ol, oh]}: ${got}`);
+        wrong.check(flipCount(s, pl, ph, ol, oh), popcount(lo) + popcount(hi), `${s} on ${[pl, ph, ol, oh]}`);
       }
     }
-    expect(wrong).toEqual([]);
+    wrong.expectNone();
   });
 
   it("legal moves are exactly the empty squares that flip something, and moveCount counts them", () => {
@@ -124,30 +123,30 @@ describe("bit tricks agree with square-by-square references on random boards", (
 describe("word helpers", () => {
   it("popcount, byteCounts and lowestBit match a bit-by-bit count", () => {
     const random = new Random(5);
-    const wrong: number[] = [];
+    const wrong = new Mismatches();
     for (let i = 0; i < 20000; i++) {
       const w = (random.nextU32() & random.nextU32()) | 0;
       const bits: number[] = [];
       for (let b = 0; b < 32; b++) if (((w >>> b) & 1) === 1) bits.push(b);
-      let right = popcount(w) === bits.length && (bits.length === 0 || lowestBit(w) === bits[0]);
+      wrong.check(popcount(w), bits.length, `popcount of ${w}`);
+      if (bits.length > 0) wrong.check(lowestBit(w), bits[0], `lowestBit of ${w}`);
       for (let k = 0; k < 4; k++)
-        right &&= ((byteCounts(w) >>> (8 * k)) & 255) === bits.filter((b) => b >> 3 === k).length;
-      if (!right) wrong.push(w);
+        wrong.check((byteCounts(w) >>> (8 * k)) & 255, bits.filter((b) => b >> 3 === k).length, `byte ${k} of ${w}`);
     }
-    expect(wrong).toEqual([]);
+    wrong.expectNone();
     expect(popcount(-1)).toBe(32);
     expect(byteCounts(-1)).toBe(0x08080808);
   });
 
   it("pairCount counts both words, up to all 64 squares", () => {
     const random = new Random(7);
-    const wrong: number[][] = [];
+    const wrong = new Mismatches();
     for (let i = 0; i < 20000; i++) {
       const lo = random.nextU32() | random.nextU32() | 0;
       const hi = (random.nextU32() & random.nextU32()) | 0;
-      if (pairCount(lo, hi) !== popcount(lo) + popcount(hi)) wrong.push([lo, hi]);
+      wrong.check(pairCount(lo, hi), popcount(lo) + popcount(hi), `${[lo, hi]}`);
     }
-    expect(wrong).toEqual([]);
+    wrong.expectNone();
     expect(pairCount(-1, -1)).toBe(64);
     expect(pairCount(0, 1 << 31)).toBe(1);
   });
@@ -171,15 +170,15 @@ describe("word helpers", () => {
       }
       pairs.push([lo, hi]);
     }
-    const wrong: string[] = [];
+    const wrong = new Mismatches();
     for (const [lo, hi] of pairs) {
       const squares: number[] = [];
       for (let s = 0; s < 64; s++) if (has(lo, hi, s)) squares.push(s);
       squares.forEach((s, r) => {
-        if (nthSquare(lo, hi, r) !== s) wrong.push(`${r} of ${[lo, hi]}`);
+        wrong.check(nthSquare(lo, hi, r), s, `${r} of ${[lo, hi]}`);
       });
     }
-    expect(wrong).toEqual([]);
+    wrong.expectNone();
   });
 
   it("uniformBelow splits the 32-bit words evenly among 0..n-1", () => {
