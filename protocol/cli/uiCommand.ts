@@ -5,6 +5,7 @@ import type { Protocol } from "../controller/engineClient.js";
 import { ProcessRegistry } from "../controller/engineProcess.js";
 import { shippedWeights } from "../engine/evaluationWeights.js";
 import { type EngineOptions, defaultEngineOptions } from "../engine/engineOptions.js";
+import { TOP_LEVEL, pageLevels, parseLevel } from "../engine/levels.js";
 import { ENGINE_OPTIONS } from "../engine/options.js";
 import { parseCommandLine } from "../text/commandLine.js";
 import { parseDecimal, parseWholeNumber, printable } from "../text/numbers.js";
@@ -24,6 +25,8 @@ interface UiArguments {
   readonly listen: number | undefined;
   /** The page's time per move at the start (also our engine's --time). */
   readonly time: number | undefined;
+  /** The level the page starts at (our engine only). */
+  readonly level: number | undefined;
   /** Our engine's options, passed on to it as they were given. */
   readonly engineArgs: readonly string[];
 }
@@ -120,6 +123,12 @@ const OPTIONS: OptionTable<UiArguments> = {
     `the time per move the page starts with (default ${DEFAULT_SECONDS}; the page can change it)`,
     (t) => parseDecimal(t, MIN_SECONDS, MAX_SECONDS),
   ),
+  "--level": field(
+    "level",
+    "N",
+    `(our engine) the level for people the page starts at, 1 to ${TOP_LEVEL} (default ${TOP_LEVEL}, the full engine; the page can change it)`,
+    parseLevel,
+  ),
   ...Object.fromEntries(PASSED_ON.map((name) => [name, passedOn(name)])),
 };
 
@@ -139,6 +148,7 @@ export const uiProgram: Program<UiArguments> = {
     protocol: undefined,
     listen: undefined,
     time: undefined,
+    level: undefined,
     engineArgs: [],
   }),
 };
@@ -162,9 +172,10 @@ function plan(a: UiArguments): Result<OpponentPlan> {
     return err(
       `--protocol says what --engine speaks${a.listen === undefined ? "" : "; an engine on --listen speaks OTP"}`,
     );
-  if (a.engineArgs.length > 0 && (a.engine !== undefined || a.listen !== undefined)) {
+  const ourOption = a.engineArgs[0] ?? (a.level === undefined ? undefined : "--level");
+  if (ourOption !== undefined && (a.engine !== undefined || a.listen !== undefined)) {
     return err(
-      `${a.engineArgs[0]} is an option of our engine, which --${a.engine === undefined ? "listen" : "engine"} replaces`,
+      `${ourOption} is an option of our engine, which --${a.engine === undefined ? "listen" : "engine"} replaces`,
     );
   }
   if (a.listen !== undefined) return ok({ kind: "listen", port: a.listen });
@@ -230,15 +241,16 @@ export async function uiCommand(args: readonly string[], out: Output): Promise<n
     opponents = tables;
     description = opponentPlan.description;
   }
+  const ours = opponentPlan.kind === "process" && opponentPlan.ours;
   const info: UiInfo = {
     engine: description,
     seconds: settings.time ?? DEFAULT_SECONDS,
     minSeconds: MIN_SECONDS,
     maxSeconds: MAX_SECONDS,
-    hints: opponentPlan.kind === "process" && opponentPlan.ours,
+    hints: ours,
     exactEmpties: ANALYSIS_LIMITS.exactEmpties,
-    levels: [],
-    level: 0,
+    levels: ours ? pageLevels() : [],
+    level: ours ? (settings.level ?? TOP_LEVEL) : 0,
   };
   const analyst = new Analyst(shippedWeights);
   const server = createUiServer(page.value, info, opponents, analyst);

@@ -15,6 +15,11 @@ export interface EngineClient {
   setMoveTime(seconds: number, limitMs: number): Promise<Result<void>>;
   /** Seconds for the whole game, as `time_settings S 0 0` (main time, no byo-yomi). */
   setGameTime(seconds: number, limitMs: number): Promise<Result<void>>;
+  /**
+   * Our engine's level for people from now on (`level N`, 1 to 10; docs/protocols.md): an
+   * extension of ours to both protocols, which only a controller that knows it drives our engine sends.
+   */
+  setLevel(level: number, limitMs: number): Promise<Result<void>>;
   /** Tells the engine a move by `colour`, passes included. */
   play(colour: Colour, move: Move, limitMs: number): Promise<Result<void>>;
   /** Asks for `colour`'s move; the engine plays it on its own board. */
@@ -53,6 +58,10 @@ export abstract class LineClient implements EngineClient {
 
   newGame(limitMs: number): Promise<Result<void>> {
     return this.command("clear_board", limitMs);
+  }
+
+  setLevel(level: number, limitMs: number): Promise<Result<void>> {
+    return this.command(`level ${level}`, limitMs);
   }
 
   quit(limitMs: number): Promise<Result<void>> {

@@ -12,6 +12,7 @@ import {
 } from "../../src/index.js";
 import packageJson from "../../package.json" with { type: "json" };
 import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
+import { TOP_LEVEL, parseLevel } from "./levels.js";
 import { printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
 import type { Answer, LineProtocol } from "./serve.js";
@@ -244,6 +245,16 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     run: ({ session }, args) => {
       const set = syntax(setTimeLeft(session.clock, args));
       return set.ok ? done : set;
+    },
+  },
+  level: {
+    usage: `level N (1 to ${TOP_LEVEL})`,
+    arity: 1,
+    run: ({ session }, args) => {
+      const level = syntax(parseLevel(args[0]!), "level");
+      if (!level.ok) return level;
+      session.setLevel(level.value);
+      return done;
     },
   },
   final_score: {

@@ -1,7 +1,9 @@
+import type { Result } from "../../src/index.js";
+import { parseWholeNumber } from "../text/numbers.js";
 import type { EngineOptions } from "./engineOptions.js";
 
-// Levels for people: the same table for every front end (--level, NBoard's `set depth`, the
-// page's picker). Pure, so that a browser's bundle has it.
+// Levels for people: the same table for every front end (--level, OTP's and GTP's `level`,
+// NBoard's `set depth`, the pages' picker). Pure, so that a browser's bundle has it.
 
 /** What a level below the top sets over the engine's options. */
 export interface LevelSettings {
@@ -86,6 +88,25 @@ export const LEVELS: readonly Level[] = [
 
 /** The strongest level, the default: the engine as its options say. */
 export const TOP_LEVEL = LEVELS.length;
+
+/** A level as a command or option names it: a whole number from 1 to TOP_LEVEL. */
+export function parseLevel(text: string): Result<number> {
+  return parseWholeNumber(text, 1, TOP_LEVEL);
+}
+
+/**
+ * The levels as the pages' picker offers them (`othello ui`'s with our engine, the static
+ * page's): a `PageLevel` of protocol/ui/uiServer.ts each, a type named there, whose Node imports
+ * this pure file stays clear of.
+ */
+export function pageLevels(): { level: number; name: string; about: string; timed: boolean }[] {
+  return LEVELS.map(({ level, description, settings }) => ({
+    level,
+    name: settings === undefined ? `Level ${level} (full strength)` : `Level ${level}`,
+    about: description,
+    timed: settings === undefined,
+  }));
+}
 
 /**
  * The options of `level`, 1 to TOP_LEVEL, over `options`: the top returns them unchanged; a

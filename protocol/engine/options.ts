@@ -21,7 +21,7 @@ import {
   type Parallelisation,
   defaultEngineOptions,
 } from "./engineOptions.js";
-import { TOP_LEVEL } from "./levels.js";
+import { TOP_LEVEL, parseLevel } from "./levels.js";
 import { type Endpoint, parseEndpoint } from "./endpoint.js";
 import {
   type KeySpec,
@@ -246,7 +246,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
     "level",
     "N",
     `play at level N for people, 1 to ${TOP_LEVEL} (default ${TOP_LEVEL}: the full engine); a level below ${TOP_LEVEL} sets its own visits, solver horizon and noisy choice, with no book and one thread, over --visits, --no-book, --book, --solve-empties and --threads wherever they stand`,
-    (t) => parseWholeNumber(t, 1, TOP_LEVEL),
+    parseLevel,
   ),
   "--time": field(
     "time",

@@ -1,5 +1,6 @@
 import { type Result, drawCourseBoard, err, formatOtpMove, ok, parseCode, parseOtpMove } from "../../src/index.js";
 import { setTimeLeft, setTimeSettings } from "./clockArguments.js";
+import { TOP_LEVEL, parseLevel } from "./levels.js";
 import { printable } from "../text/numbers.js";
 import { splitWords } from "../text/words.js";
 import type { Answer, LineProtocol } from "./serve.js";
@@ -88,6 +89,16 @@ export const OTP_COMMANDS: Readonly<Record<string, OtpCommand>> = {
     run: (session, args) => {
       const set = setTimeLeft(session.clock, args);
       return set.ok ? done : set;
+    },
+  },
+  level: {
+    usage: `level N (1 to ${TOP_LEVEL})`,
+    arity: 1,
+    run: (session, args) => {
+      const level = parseLevel(args[0]!);
+      if (!level.ok) return level;
+      session.setLevel(level.value);
+      return done;
     },
   },
   quit: { usage: "quit", arity: 0, run: () => done, ends: true },

@@ -62,6 +62,8 @@ export class Opponent {
   /** The moves on the engine's board; undefined when not known. */
   private known: readonly Move[] | undefined;
   private seconds: number | undefined;
+  /** The level our engine was last told; undefined when not known. */
+  private level: number | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** What the engine has written on its diagnostic stream since the move now asked for began. */
   private heard: string[] = [];
@@ -73,9 +75,12 @@ export class Opponent {
     private readonly limits: OpponentLimits,
   ) {}
 
-  /** The engine's move after `moves` (a legal game from the start), thinking `seconds`. */
-  move(moves: readonly Move[], seconds: number): Promise<Result<EngineMove>> {
-    const run = this.queue.then(() => this.moveNow(moves, seconds));
+  /**
+   * The engine's move after `moves` (a legal game from the start), thinking `seconds`, at
+   * `level` (our engine's level for people; undefined for an engine that has none).
+   */
+  move(moves: readonly Move[], seconds: number, level?: number): Promise<Result<EngineMove>> {
+    const run = this.queue.then(() => this.moveNow(moves, seconds, level));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -102,9 +107,14 @@ export class Opponent {
     this.link = undefined;
     this.known = undefined;
     this.seconds = undefined;
+    this.level = undefined;
   }
 
-  private async moveNow(moves: readonly Move[], seconds: number): Promise<Result<EngineMove>> {
+  private async moveNow(
+    moves: readonly Move[],
+    seconds: number,
+    level: number | undefined,
+  ): Promise<Result<EngineMove>> {
     const game = new Game();
     for (const move of moves) {
       const played = game.play(move);
@@ -121,7 +131,7 @@ export class Opponent {
     // A forced pass needs no engine, but the engine is told it with the next move.
     if (game.position.legalMoves()[0] === PASS)
       return ok({ move: PASS, report: undefined, moves: undefined, engine: link.name });
-    const synced = await this.sync(link, moves, seconds);
+    const synced = await this.sync(link, moves, seconds, level);
     if (!synced.ok) return this.fail(link, synced.error);
     link.takeDiagnostics();
     this.heard = [];
@@ -151,8 +161,13 @@ export class Opponent {
     return ok({ move: reply.value, report: finalReport(lines), moves: lastMoves(lines, "search"), engine: link.name });
   }
 
-  /** The engine's board made equal to `moves`, and its time per move to `seconds`. */
-  private async sync(link: EngineLink, moves: readonly Move[], seconds: number): Promise<Result<void>> {
+  /** The engine's board made equal to `moves`, its time per move to `seconds` and its level to `level`. */
+  private async sync(
+    link: EngineLink,
+    moves: readonly Move[],
+    seconds: number,
+    level: number | undefined,
+  ): Promise<Result<void>> {
     const { replyMs } = this.limits;
     const known = this.known;
     let from =
@@ -168,6 +183,11 @@ export class Opponent {
       const timed = await link.client.setMoveTime(seconds, replyMs);
       if (!timed.ok) return timed;
       this.seconds = seconds;
+    }
+    if (level !== undefined && this.level !== level) {
+      const levelled = await link.client.setLevel(level, replyMs);
+      if (!levelled.ok) return levelled;
+      this.level = level;
     }
     const game = new Game();
     for (let i = 0; i < moves.length; i++) {

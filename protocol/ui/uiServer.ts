@@ -41,7 +41,7 @@ export interface UiInfo {
   readonly hints: boolean;
   /** Positions with at most this many empty squares have exact scores (`POST /api/solve`), and their moves are reviewed exactly. */
   readonly exactEmpties: number;
-  /** The levels the engine offers, weakest first (none: the server's engine plays at the time per move alone), and the one to start at. */
+  /** The levels the engine offers, weakest first (none: an engine other than ours, which plays at the time per move alone), and the one to start at. */
   readonly levels: readonly PageLevel[];
   readonly level: number;
 }
@@ -57,14 +57,15 @@ export interface PageLevel {
 }
 
 /**
- * A move request: the game's id (one per tab), its moves in standard notation, and the time per
- * move. The page writes passes out (`f5 d6 pass c3`): a forced pass at the end of a record is
+ * A move request: the game's id (one per tab), its moves in standard notation, the time per
+ * move, and the level (undefined when the engine offers none). The page writes passes out (`f5 d6 pass c3`): a forced pass at the end of a record is
  * otherwise left to be played, and the engine would be asked for it.
  */
 export interface MoveRequest {
   readonly game: string;
   readonly moves: readonly Move[];
   readonly seconds: number;
+  readonly level: number | undefined;
 }
 
 /** The engine's answer as the page receives it. */
@@ -113,7 +114,7 @@ function parseMovesField(moves: unknown): Result<Game> {
 export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest> {
   const json = parseObject(body);
   if (!json.ok) return json;
-  const { game, moves, seconds } = json.value;
+  const { game, moves, seconds, level } = json.value;
   if (typeof game !== "string" || !GAME_ID.test(game))
     return err('"game" must be an id of 1 to 64 letters, digits, "_" or "-"');
   const played = parseMovesField(moves);
@@ -122,7 +123,15 @@ export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest
   if (typeof seconds !== "number" || !(seconds >= info.minSeconds && seconds <= info.maxSeconds)) {
     return err(`"seconds" must be a number from ${info.minSeconds} to ${info.maxSeconds}`);
   }
-  return ok({ game, moves: played.value.moves, seconds });
+  const levels = info.levels.map((l) => l.level);
+  if (levels.length === 0) {
+    if (level !== undefined) return err(`"level": ${info.engine} has no levels`);
+    return ok({ game, moves: played.value.moves, seconds, level: undefined });
+  }
+  // Left out, the level the page starts at.
+  if (level !== undefined && !(typeof level === "number" && levels.includes(level)))
+    return err(`"level" must be one of ${levels.join(", ")}`);
+  return ok({ game, moves: played.value.moves, seconds, level: level ?? info.level });
 }
 
 /** The body of a review or solve request, `{"moves": "f5d6c3"}`: the game it names. */
@@ -202,14 +211,15 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
     "/api/move": async (body, response) => {
       const move = parseMoveRequest(body, info);
       if (!move.ok) return sendJson(response, 400, { error: move.error });
-      const answered = await opponents.get(move.value.game).move(move.value.moves, move.value.seconds);
+      const { game, moves, seconds, level } = move.value;
+      const answered = await opponents.get(game).move(moves, seconds, level);
       if (!answered.ok) return sendJson(response, 502, { error: answered.error });
-      const { engine, report, moves } = answered.value;
+      const { engine, report } = answered.value;
       sendJson(response, 200, {
         move: vertex(answered.value.move),
         engine,
         report,
-        moves,
+        moves: answered.value.moves,
       } satisfies MoveAnswer);
     },
     "/api/review": async (body, response) => {

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { type Move, type Result, err, ok } from "../../src/index.js";
-import { LEVELS, TOP_LEVEL } from "../engine/levels.js";
+import { TOP_LEVEL, pageLevels } from "../engine/levels.js";
 import { ANALYSIS_LIMITS, type ReviewLine, hundredths, reviewLine } from "../ui/moveAnalysis.js";
 import type { PageEngine } from "../ui/page/pageEngine.js";
-import type { MoveAnswer, PageLevel, SolveAnswer, ThinkingAnswer, UiInfo } from "../ui/uiServer.js";
+import type { MoveAnswer, SolveAnswer, ThinkingAnswer, UiInfo } from "../ui/uiServer.js";
 import type { WorkerAnswer, WorkerRequest } from "./workerMessages.js";
 
 /** The files the engine needs beside the page, fetched once (relative to the page: any path serves). */
@@ -153,12 +153,6 @@ export class WorkerEngine implements PageEngine {
     player.start(this.files);
     const ready = await player.ready;
     if (!ready.ok) return err(`The engine cannot start: ${ready.error}.`);
-    const levels: PageLevel[] = LEVELS.map(({ level, description, settings }) => ({
-      level,
-      name: settings === undefined ? `Level ${level} (full strength)` : `Level ${level}`,
-      about: description,
-      timed: settings === undefined,
-    }));
     return ok({
       engine: "othello-uct, in this page",
       seconds: 1,
@@ -166,7 +160,7 @@ export class WorkerEngine implements PageEngine {
       maxSeconds: 30,
       hints: true,
       exactEmpties: ANALYSIS_LIMITS.exactEmpties,
-      levels,
+      levels: pageLevels(),
       level: TOP_LEVEL,
     });
   }

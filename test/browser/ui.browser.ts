@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "puppeteer-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PASS, Position, formatGameRecord, parseGameRecord } from "../../src/index.js";
+import { LEVELS, TOP_LEVEL } from "../../protocol/engine/levels.js";
 import { undoLength } from "../../protocol/ui/page/pageGame.js";
 import {
   ROOT,
@@ -190,6 +191,27 @@ describe("othello ui in a browser", () => {
     const shown = await settled(page);
     expect(shown.record.startsWith("e6")).toBe(true);
     expectBoardOf(shown, replay(shown.record).position);
+  });
+
+  it("offers our engine's levels: the one chosen plays its few visits, and the time box is then the hints'", async () => {
+    const levels = await page.$$eval("#level option", (options) => options.map((o) => (o as HTMLOptionElement).value));
+    expect(levels).toEqual(LEVELS.map((l) => String(l.level)));
+    expect(await page.$eval("#level", (e) => (e as HTMLSelectElement).value)).toBe(String(TOP_LEVEL));
+    expect(await page.$eval("#seconds-text", (e) => e.textContent)).toBe("Engine time per move (s)");
+    await page.select("#level", "2");
+    expect(await page.$eval("#level-note", (e) => e.textContent)).toBe(LEVELS[1]!.description);
+    expect(await page.$eval("#seconds-text", (e) => e.textContent)).toBe("Time for hints (s)");
+    await page.click("#new");
+    await settled(page);
+    // The level's search is bounded by the time too: this file's 0.05 s could cut it short on a busy machine.
+    await setSeconds(page, 1);
+    await page.click('[data-square="f5"]');
+    const shown = await settled(page);
+    expect(shown.record.length).toBe(4);
+    expect(shown.report).toMatch(new RegExp(`\\b${LEVELS[1]!.settings!.visits} playouts\\b`));
+    await setSeconds(page, 0.05);
+    await page.select("#level", String(TOP_LEVEL));
+    expect(await page.$eval("#seconds-text", (e) => e.textContent)).toBe("Engine time per move (s)");
   });
 
   it("continues a pasted game and refuses a broken one", async () => {

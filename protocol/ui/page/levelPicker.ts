@@ -3,8 +3,8 @@ import type { PageLevel, UiInfo } from "../uiServer.js";
 import { element } from "./element.js";
 
 /**
- * The level picker: the levels the engine offers (none for `othello ui`'s server, and then it is
- * hidden), what the one chosen means, and what the time box is for at that level.
+ * The level picker: the levels the engine offers (none when `othello ui` plays another engine,
+ * and then it is hidden), what the one chosen means, and what the time box is for at that level.
  */
 export class LevelPicker {
   private levels: readonly PageLevel[] = [];

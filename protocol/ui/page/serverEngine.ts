@@ -25,24 +25,29 @@ const movesText = (moves: readonly Move[]): string => moves.map(vertex).join(" "
 
 /**
  * The engine behind the page's server, `othello ui` (uiServer.ts): each question the page asks
- * is one request of the server's API, and comes back as its typed answer. The server's engine
- * has no levels, and a search under way runs to its end (its answer is dropped).
+ * is one request of the server's API, and comes back as its typed answer. Our engine has the
+ * levels, another engine none; a search under way runs to its end (its answer is dropped).
  */
 export class ServerEngine implements PageEngine {
   private readonly gameId = newGameId();
+  /** The server's engine has levels: each move request names one. */
+  private levelled = false;
 
   async info(): Promise<Result<UiInfo>> {
     try {
       const response = await fetch("api/info");
-      return ok((await response.json()) as UiInfo);
+      const info = (await response.json()) as UiInfo;
+      this.levelled = info.levels.length > 0;
+      return ok(info);
     } catch {
       return err("The server does not answer: is othello ui still running?");
     }
   }
 
-  async move(moves: readonly Move[], seconds: number): Promise<Result<MoveAnswer>> {
+  async move(moves: readonly Move[], seconds: number, level: number): Promise<Result<MoveAnswer>> {
     try {
-      const response = await postJson("api/move", { game: this.gameId, moves: movesText(moves), seconds });
+      const request = { game: this.gameId, moves: movesText(moves), seconds, ...(this.levelled ? { level } : {}) };
+      const response = await postJson("api/move", request);
       const body = (await response.json()) as MoveAnswer | { error: string };
       return "error" in body ? err(body.error) : ok(body);
     } catch (e) {

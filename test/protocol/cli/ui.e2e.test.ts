@@ -2,6 +2,8 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LEVELS } from "../../../protocol/engine/levels.js";
+import type { UiInfo } from "../../../protocol/ui/uiServer.js";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..");
 const OTHELLO = join(ROOT, "dist/othello.js");
@@ -17,6 +19,8 @@ describe("othello ui's command line", () => {
     [["--protocol", "gtp"], /--protocol says what --engine speaks/],
     [["--listen", "9000", "--protocol", "otp"], /an engine on --listen speaks OTP/],
     [["--engine", "x", "--search", "ucb"], /--search is an option of our engine, which --engine replaces/],
+    [["--listen", "9000", "--level", "3"], /--level is an option of our engine, which --listen replaces/],
+    [["--level", "11"], /--level: 11 is out of range: expected 1 to 10/],
     [["--search", "bogus"], /--search: expected uct, ucb, random or alphabeta, got "bogus"/],
     [["--time", "0"], /--time: 0 is out of range: expected 0.01 to 60/],
     [["--host", "example.com"], /--host: "example.com" is not an IP address/],
@@ -40,6 +44,7 @@ describe("othello ui's command line", () => {
       "--protocol otp|gtp",
       "--listen PORT",
       "--time SECONDS",
+      "--level N",
       "--search uct|ucb|random",
       "--max-nodes N",
       "--visits N",
@@ -62,10 +67,9 @@ describe("othello ui's command line", () => {
 });
 
 describe("othello ui running", () => {
-  it("prints the address, serves the page and moves, and on SIGINT stops with its engines", async () => {
-    const child = spawn("node", [OTHELLO, "ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+  it("prints the address, serves the page and moves at the levels, and on SIGINT stops with its engines", async () => {
+    const args = ["ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000", "--level", "2"];
+    const child = spawn("node", [OTHELLO, ...args], { stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const url = await new Promise<string>((resolve) => {
       let out = "";
@@ -77,12 +81,27 @@ describe("othello ui running", () => {
       });
     });
     expect((await fetch(url)).status).toBe(200);
-    const move = await fetch(`${url}api/move`, {
-      method: "POST",
-      body: JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05 }),
-    });
-    expect(move.status).toBe(200);
-    expect(((await move.json()) as { engine: string }).engine).toBe("othello-uct");
+    // Our engine's levels, the page starting at --level's.
+    const info = (await (await fetch(`${url}api/info`)).json()) as UiInfo;
+    expect(info.levels.map((l) => l.level)).toEqual(LEVELS.map((l) => l.level));
+    expect(info.level).toBe(2);
+    const move = async (level?: number): Promise<{ engine: string; report: { playouts: number } }> => {
+      const body = JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05, level });
+      const answer = await fetch(`${url}api/move`, { method: "POST", body });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { engine: string; report: { playouts: number } };
+    };
+    // Left out, the start level; then the level asked. Below the top, no book: each searches its level's visits.
+    const started = await move();
+    expect(started.engine).toBe("othello-uct");
+    expect(started.report.playouts).toBe(LEVELS[1]!.settings!.visits);
+    expect((await move(1)).report.playouts).toBe(LEVELS[0]!.settings!.visits);
+    for (const level of [0, 11, 2.5, "3"]) {
+      const body = JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05, level });
+      const refused = await fetch(`${url}api/move`, { method: "POST", body });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ error: '"level" must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10' });
+    }
     // Its engine is a child process with our engine's option passed on.
     const engines = execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(child.pid)], { encoding: "utf8" })
       .trim()

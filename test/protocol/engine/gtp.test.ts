@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import packageJson from "../../../package.json" with { type: "json" };
 import { PASS, Position, drawGtpBoard } from "../../../src/index.js";
 import { GTP_COMMANDS, GTP_MAX_LINE, preprocessGtpLine } from "../../../protocol/engine/gtp.js";
+import { LEVELS, TOP_LEVEL } from "../../../protocol/engine/levels.js";
 import { finishedPosition, gtp, setEndgame, square } from "./gtpHelpers.js";
 
 // The shortest game: black wipes white out in 9 plies.
@@ -24,6 +25,7 @@ const ALL_COMMANDS = [
   "undo",
   "time_settings",
   "time_left",
+  "level",
   "final_score",
   "showboard",
   "quit",
@@ -297,6 +299,24 @@ describe("GTP commands", () => {
       Array(4).fill("? syntax error\n\n"),
     );
     expect(session.clock.timeLeft(true)).toEqual({ seconds: 42, stones: 0 });
+  });
+
+  it("level N plays level N from now on, 10 the engine as its options say; another N is a syntax error and changes nothing", () => {
+    const { session, sendAll, log } = gtp();
+    const visits = () => session.limits(session.position).visits;
+    const top = visits();
+    expect(sendAll(["level 2"])).toEqual(["=\n\n"]);
+    expect(visits()).toBe(LEVELS[1]!.settings!.visits);
+    expect(sendAll(["level 0", "level 11", "level x", "level 2.5", "level"])).toEqual(
+      Array(5).fill("? syntax error\n\n"),
+    );
+    expect(visits()).toBe(LEVELS[1]!.settings!.visits);
+    expect(log.slice(0, 2)).toEqual([
+      `level: level: 0 is out of range: expected 1 to ${TOP_LEVEL}`,
+      `level: level: 11 is out of range: expected 1 to ${TOP_LEVEL}`,
+    ]);
+    expect(sendAll([`level ${TOP_LEVEL}`])).toEqual(["=\n\n"]);
+    expect(visits()).toBe(top);
   });
 
   it("final_score cannot score an unfinished game", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PASS, Position, formatCode, parseCode } from "../../../src/index.js";
+import { LEVELS, TOP_LEVEL } from "../../../protocol/engine/levels.js";
 import { OTP_COMMANDS, OTP_MAX_LINE, answerOtp, otpProtocol } from "../../../protocol/engine/otp.js";
 import { converse, testSession } from "./helpers.js";
 
@@ -143,6 +144,19 @@ describe("OTP commands", () => {
     expect(session.clock.timeLeft(false)).toBeNull();
   });
 
+  it("level N plays level N from now on, 10 the engine as its options say", () => {
+    const { session } = testSession();
+    const visits = () => session.limits(session.position).visits;
+    const top = visits();
+    expect(converse(session, ["level 1"])).toEqual(["level"]);
+    expect(visits()).toBe(LEVELS[0]!.settings!.visits);
+    // Refused (the reason on the log): the level stays.
+    expect(converse(session, ["level 11"])).toEqual(["level"]);
+    expect(visits()).toBe(LEVELS[0]!.settings!.visits);
+    expect(converse(session, [`level ${TOP_LEVEL}`])).toEqual(["level"]);
+    expect(visits()).toBe(top);
+  });
+
   it("quit replies and ends the session; no other command does", () => {
     const { session } = testSession();
     expect(answerOtp(session, "quit")).toEqual({ reply: "quit", end: true });
@@ -223,6 +237,10 @@ describe("OTP bad input: the bare command word, the reason logged, the position 
     ["time_left b ten 0", "time_left", /^time_left: seconds: expected a number of seconds/],
     ["time_left b 10 5000", "time_left", /^time_left: stones: 5000 is out of range/],
     ["time_left b 10", "time_left", /^time_left: takes 3 arguments/],
+    ["level 0", "level", /^level: 0 is out of range: expected 1 to 10$/],
+    ["level 11", "level", /^level: 11 is out of range: expected 1 to 10$/],
+    ["level three", "level", /^level: expected a whole number from 1 to 10, got "three"$/],
+    ["level", "level", /^level: takes 1 argument \(level N \(1 to 10\)\), got 0$/],
   ];
   for (const [line, reply, reason] of cases) {
     it(JSON.stringify(line), () => {

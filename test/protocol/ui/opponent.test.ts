@@ -32,6 +32,7 @@ class FakeLink implements EngineLink {
       },
       setMoveTime: (seconds) => done(`time ${seconds}`),
       setGameTime: (seconds) => done(`game time ${seconds}`),
+      setLevel: (level) => done(`level ${level}`),
       play: (colour: Colour, move: Move) => {
         this.game.play(move);
         return done(`play ${colour} ${formatVertex(move).toLowerCase()}`);
@@ -106,6 +107,25 @@ describe("the opponent keeps the engine in step with the game", () => {
     links[0]!.log.length = 0;
     await opponent.move(recordMoves("f5"), 2);
     expect(links[0]!.log).toEqual(["clear_board", "time 2", "play black f5", "genmove white"]);
+  });
+
+  it("tells our engine its level before the first move, again when it changes or the engine is new, never when none is asked", async () => {
+    const { opponent, links } = opponentOver(() => new FakeLink("fake"));
+    await opponent.move(recordMoves("f5"), 0.5, 3);
+    expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "level 3", "play black f5", "genmove white"]);
+    links[0]!.log.length = 0;
+    // The same level after a new game: the engine keeps its level through clear_board.
+    await opponent.move(recordMoves("f5"), 0.5, 3);
+    expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "play black f5", "genmove white"]);
+    links[0]!.log.length = 0;
+    await opponent.move(recordMoves("f5"), 0.5, 10);
+    expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "level 10", "play black f5", "genmove white"]);
+    links[0]!.log.length = 0;
+    await opponent.move(recordMoves("f5"), 0.5, undefined);
+    expect(links[0]!.log).toEqual(["clear_board", "time 0.5", "play black f5", "genmove white"]);
+    links[0]!.close();
+    await opponent.move(recordMoves("f5"), 0.5, 10);
+    expect(links[1]!.log).toEqual(["clear_board", "time 0.5", "level 10", "play black f5", "genmove white"]);
   });
 
   it("reads our engine's report from its diagnostics", async () => {

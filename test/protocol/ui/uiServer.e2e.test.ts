@@ -195,6 +195,12 @@ describe("/api/move with our engine", () => {
     ["an illegal game", { game: "t", moves: "f5f5", seconds: 1 }, 400, /"moves": move 2, f5, is illegal/],
     ["a time out of range", { game: "t", moves: "", seconds: 0 }, 400, /"seconds" must be a number from 0.01 to 60/],
     ["a time that is not a number", { game: "t", moves: "", seconds: "1" }, 400, /"seconds"/],
+    [
+      "a level to an engine without levels",
+      { game: "t", moves: "", seconds: 1, level: 3 },
+      400,
+      /"level": test engine has no levels/,
+    ],
   ])("refuses %s with the reason", async (_, body, status, message) => {
     const answer = await askMove(base, body);
     expect(answer.status).toBe(status);
