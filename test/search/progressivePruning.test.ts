@@ -1,24 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { NodeFlag, Game, type Tree, childToPlay, selectChild, updatePruning } from "../../src/index.js";
-import { startTree } from "./startTree.js";
+import { rootWithResults, startTree } from "./startTree.js";
 import { recordResults, search } from "./searchHelpers.js";
 
 // Progressive pruning (pruning.ts) in the search.
 
 describe("progressive pruning", () => {
-  function node(results: [number, number][]): Tree {
-    // A root with four children; each child's results as (wins, losses) in whole games.
-    const tree = startTree();
-    const first = tree.firstChild[0]!;
-    results.forEach(([w, l], i) => {
-      for (let k = 0; k < w; k++) tree.record(first + i, 2);
-      for (let k = 0; k < l; k++) tree.record(first + i, 0);
-    });
-    return tree;
-  }
-
   it("prunes a clearly worse child, never the best, and un-prunes it when the intervals overlap again", () => {
-    const tree = node([
+    const tree = rootWithResults([
       [60, 40],
       [20, 80],
       [55, 45],
@@ -28,20 +17,20 @@ describe("progressive pruning", () => {
     expect(updatePruning(tree, 0, 2, 50)).toBe(1);
     expect(tree.flags[first + 1]! & NodeFlag.Pruned).toBe(NodeFlag.Pruned);
     for (const i of [0, 2, 3]) expect(tree.flags[first + i]! & NodeFlag.Pruned).toBe(0);
-    for (let k = 0; k < 150; k++) tree.record(first + 1, 2); // the pruned child recovers and becomes the best
+    for (let k = 0; k < 150; k++) tree.record(first + 1, 1); // the pruned child recovers and becomes the best
     expect(updatePruning(tree, 0, 2, 50)).toBe(-1);
     expect(tree.flags[first + 1]! & NodeFlag.Pruned).toBe(0);
   });
 
   it("waits until every child has the minimum visits, and r = 0 turns it off", () => {
-    const tree = node([
+    const tree = rootWithResults([
       [60, 40],
       [2, 8],
       [55, 45],
       [58, 42],
     ]);
     expect(updatePruning(tree, 0, 2, 50)).toBe(0);
-    const full = node([
+    const full = rootWithResults([
       [60, 40],
       [20, 80],
       [55, 45],
@@ -51,7 +40,7 @@ describe("progressive pruning", () => {
   });
 
   it("never leaves a node without a child, even when all the others are far worse", () => {
-    const tree = node([
+    const tree = rootWithResults([
       [100, 0],
       [0, 100],
       [0, 100],

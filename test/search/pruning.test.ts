@@ -1,32 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { NodeFlag, PASS, Position, Tree, updatePruning } from "../../src/index.js";
-import { expandRootChild, startTree } from "./startTree.js";
-
-/**
- * The start position's root with its four children, each given (wins, losses) in whole games;
- * with `grandchildren`, the first child is expanded too and its children (right after the
- * root's in the tree) all lose.
- */
-function rootWith(results: readonly (readonly [number, number])[], grandchildren = false): Tree {
-  const tree = startTree();
-  const first = tree.firstChild[0]!;
-  results.forEach(([w, l], i) => {
-    for (let k = 0; k < w; k++) tree.record(first + i, 1);
-    for (let k = 0; k < l; k++) tree.record(first + i, 0);
-  });
-  if (grandchildren) {
-    expandRootChild(tree, first);
-    const g = tree.firstChild[first]!;
-    for (let c = g; c < g + tree.childCount[first]!; c++) for (let k = 0; k < 100; k++) tree.record(c, 0);
-  }
-  return tree;
-}
+import { rootWithResults } from "./startTree.js";
 
 const pruned = (tree: Tree, node: number) => (tree.flags[node]! & NodeFlag.Pruned) !== 0;
 
 describe("progressive pruning, at its edges", () => {
   it("counts a child with exactly the minimum visits as ready", () => {
-    const tree = rootWith([
+    const tree = rootWithResults([
       [30, 20],
       [2, 48],
       [28, 22],
@@ -53,7 +33,7 @@ describe("progressive pruning, at its edges", () => {
   });
 
   it("touches only the node's own children, not the nodes that follow them in the tree", () => {
-    const tree = rootWith(
+    const tree = rootWithResults(
       [
         [60, 40],
         [20, 80],
@@ -72,7 +52,7 @@ describe("progressive pruning, at its edges", () => {
   it("measures the others against the first of two equally good children", () => {
     // Same mean: the first (100 visits) has the narrower interval, so its lower bound is the
     // higher threshold; a child just under it is pruned, though not under the second's.
-    const tree = rootWith([
+    const tree = rootWithResults([
       [60, 40],
       [30, 20],
       [208, 192],
@@ -90,7 +70,7 @@ describe("progressive pruning, at its edges", () => {
 describe("progressive pruning, the bound itself", () => {
   it("keeps a child whose upper bound only touches the best's lower bound", () => {
     // Two children won every game: both means 1, both spreads 0, so each bound is exactly 1.
-    const tree = rootWith([
+    const tree = rootWithResults([
       [50, 0],
       [50, 0],
       [0, 50],
@@ -105,7 +85,7 @@ describe("progressive pruning, the bound itself", () => {
 
 describe("progressive pruning, the best child", () => {
   it("is found wherever it stands among the children", () => {
-    const tree = rootWith([
+    const tree = rootWithResults([
       [10, 40],
       [30, 20],
       [28, 22],

@@ -19,3 +19,23 @@ export function expandRootChild(tree: Tree, child: number): Position {
   tree.expand(child, p.playerLo, p.playerHi, p.opponentLo, p.opponentHi);
   return p;
 }
+
+/**
+ * A start tree whose root children, nodes 1 to 4, hold `results` in order: (wins, losses) in
+ * whole games, each a result of 1 or 0. With `grandchildren`, child 1 is expanded and each of its
+ * children has lost 100 games.
+ */
+export function rootWithResults(results: readonly (readonly [number, number])[], grandchildren = false): Tree {
+  const tree = startTree();
+  const first = tree.firstChild[0]!;
+  results.forEach(([w, l], i) => {
+    for (let k = 0; k < w; k++) tree.record(first + i, 1);
+    for (let k = 0; k < l; k++) tree.record(first + i, 0);
+  });
+  if (grandchildren) {
+    expandRootChild(tree, first);
+    const g = tree.firstChild[first]!;
+    for (let c = g; c < g + tree.childCount[first]!; c++) for (let k = 0; k < 100; k++) tree.record(c, 0);
+  }
+  return tree;
+}
