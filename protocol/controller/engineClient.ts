@@ -17,7 +17,8 @@ export interface EngineClient {
   setGameTime(seconds: number, limitMs: number): Promise<Result<void>>;
   /**
    * Our engine's level for people from now on (`level N`, 1 to 10; docs/protocols.md): an
-   * extension of ours to both protocols, which only a controller that knows it drives our engine sends.
+   * extension of ours to both protocols, which only a controller that knows it drives our engine
+   * sends, and with a level it has checked: OTP replies a refusal as it replies success.
    */
   setLevel(level: number, limitMs: number): Promise<Result<void>>;
   /** Tells the engine a move by `colour`, passes included. */

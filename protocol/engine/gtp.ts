@@ -251,7 +251,7 @@ export const GTP_COMMANDS: Readonly<Record<string, GtpCommand>> = {
     usage: `level N (1 to ${TOP_LEVEL})`,
     arity: 1,
     run: ({ session }, args) => {
-      const level = syntax(parseLevel(args[0]!), "level");
+      const level = syntax(parseLevel(args[0]!));
       if (!level.ok) return level;
       session.setLevel(level.value);
       return done;

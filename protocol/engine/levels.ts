@@ -96,8 +96,8 @@ export function parseLevel(text: string): Result<number> {
 
 /**
  * The levels as the pages' picker offers them (`othello ui`'s with our engine, the static
- * page's): a `PageLevel` of protocol/ui/uiServer.ts each, a type named there, whose Node imports
- * this pure file stays clear of.
+ * page's): each a `PageLevel` of protocol/ui/uiServer.ts, written out here because this room
+ * does not import `ui/` (docs/architecture.md), nor its server's Node modules.
  */
 export function pageLevels(): { level: number; name: string; about: string; timed: boolean }[] {
   return LEVELS.map(({ level, description, settings }) => ({

@@ -134,6 +134,16 @@ export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest
   return ok({ game, moves: played.value.moves, seconds, level: level ?? info.level });
 }
 
+/**
+ * The time the engine is given for the move asked: the request's, except at a level below the
+ * top, which searches its fixed visits: the engine's clock would cut them short at a short time
+ * (the time box is then the hints' alone), so it gets the longest time, which it does not need.
+ */
+export function thinkingSeconds(request: MoveRequest, info: UiInfo): number {
+  const level = info.levels.find((l) => l.level === request.level);
+  return level !== undefined && !level.timed ? info.maxSeconds : request.seconds;
+}
+
 /** The body of a review or solve request, `{"moves": "f5d6c3"}`: the game it names. */
 export function parseGameRequest(body: string): Result<Game> {
   const json = parseObject(body);
@@ -211,15 +221,15 @@ export function createUiServer(page: PageFiles, info: UiInfo, opponents: Opponen
     "/api/move": async (body, response) => {
       const move = parseMoveRequest(body, info);
       if (!move.ok) return sendJson(response, 400, { error: move.error });
-      const { game, moves, seconds, level } = move.value;
-      const answered = await opponents.get(game).move(moves, seconds, level);
+      const { game, moves: played, level } = move.value;
+      const answered = await opponents.get(game).move(played, thinkingSeconds(move.value, info), level);
       if (!answered.ok) return sendJson(response, 502, { error: answered.error });
-      const { engine, report } = answered.value;
+      const { engine, report, moves } = answered.value;
       sendJson(response, 200, {
         move: vertex(answered.value.move),
         engine,
         report,
-        moves: answered.value.moves,
+        moves,
       } satisfies MoveAnswer);
     },
     "/api/review": async (body, response) => {

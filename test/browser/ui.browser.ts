@@ -357,8 +357,9 @@ describe("othello ui in a browser", () => {
       );
       expect(shown.record).toBe("f5");
       expectBoardOf(shown, replay("f5").position);
-      // Hints need our engine, and say so.
+      // Hints and levels need our engine: the hints say so, the level picker is hidden.
       expect(await tab.$eval("#hints", (e) => (e as HTMLInputElement).disabled)).toBe(true);
+      expect(await tab.$eval("#level-label", (e) => (e as HTMLElement).hidden)).toBe(true);
       expect(await tab.$eval("#hints-note", (e) => e.textContent)).toMatch(/^Hints need our engine: this page plays /);
       expect(await tab.$eval("#retry", (e) => (e as HTMLButtonElement).hidden)).toBe(false);
       // A click meanwhile says whose turn it is; asking again reaches a new engine process, which crashes too.

@@ -40,7 +40,7 @@ describe("progressive pruning, at its edges", () => {
         [55, 45],
         [58, 42],
       ],
-      true,
+      { losingGrandchildren: true },
     );
     const first = tree.firstChild[0]!;
     const next = first + tree.childCount[0]!;

@@ -22,17 +22,20 @@ export function expandRootChild(tree: Tree, child: number): Position {
 
 /**
  * A start tree whose root children, nodes 1 to 4, hold `results` in order: (wins, losses) in
- * whole games, each a result of 1 or 0. With `grandchildren`, child 1 is expanded and each of its
- * children has lost 100 games.
+ * whole games, each a result of 1 or 0. With `losingGrandchildren`, child 1 is expanded and each
+ * of its children has lost 100 games.
  */
-export function rootWithResults(results: readonly (readonly [number, number])[], grandchildren = false): Tree {
+export function rootWithResults(
+  results: readonly (readonly [number, number])[],
+  { losingGrandchildren = false } = {},
+): Tree {
   const tree = startTree();
   const first = tree.firstChild[0]!;
   results.forEach(([w, l], i) => {
     for (let k = 0; k < w; k++) tree.record(first + i, 1);
     for (let k = 0; k < l; k++) tree.record(first + i, 0);
   });
-  if (grandchildren) {
+  if (losingGrandchildren) {
     expandRootChild(tree, first);
     const g = tree.firstChild[first]!;
     for (let c = g; c < g + tree.childCount[first]!; c++) for (let k = 0; k < 100; k++) tree.record(c, 0);

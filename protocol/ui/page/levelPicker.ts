@@ -8,13 +8,11 @@ import { element } from "./element.js";
  */
 export class LevelPicker {
   private levels: readonly PageLevel[] = [];
-  private maxSeconds = 0;
   /** The level chosen; the engine's own (UiInfo.level) until the person chooses. */
   level = 0;
 
   show(info: UiInfo): void {
     this.levels = info.levels;
-    this.maxSeconds = info.maxSeconds;
     const picker = element<HTMLSelectElement>("level");
     element("level-label").hidden = info.levels.length === 0;
     picker.replaceChildren(
@@ -33,15 +31,6 @@ export class LevelPicker {
   /** The top level, the full engine: the hints' level, whatever the level played against. */
   get top(): number {
     return this.levels.at(-1)?.level ?? this.level;
-  }
-
-  /**
-   * The time to ask `level`'s move with: the time box at the top (and with no levels); below
-   * it, the page's longest time, which the level's fixed search does not need, so that a short
-   * time box, the hints' alone, never cuts it short.
-   */
-  secondsAt(level: number, seconds: number): number {
-    return this.levels.find((l) => l.level === level)?.timed === false ? this.maxSeconds : seconds;
   }
 
   /** Chooses the level `value` names; undefined (and nothing chosen) when it names none. */

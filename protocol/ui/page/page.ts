@@ -167,7 +167,7 @@ class Page implements PageActions {
     this.render();
     // A hint is the full engine's advice, whatever the level played against.
     const level = hint ? this.levels.top : this.levels.level;
-    const asked = await this.player.move(moves, this.levels.secondsAt(level, this.seconds), level, hint);
+    const asked = await this.player.move(moves, this.seconds, level, hint);
     if (generation !== this.generation) return; // the game or the mode changed meanwhile
     const announce = this.thinking?.quiet !== true;
     this.stopThinking();

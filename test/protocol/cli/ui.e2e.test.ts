@@ -85,8 +85,8 @@ describe("othello ui running", () => {
     const info = (await (await fetch(`${url}api/info`)).json()) as UiInfo;
     expect(info.levels.map((l) => l.level)).toEqual(LEVELS.map((l) => l.level));
     expect(info.level).toBe(2);
-    const move = async (level?: number): Promise<{ engine: string; report: { playouts: number } }> => {
-      const body = JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05, level });
+    const move = async (level?: number, seconds = 0.05): Promise<{ engine: string; report: { playouts: number } }> => {
+      const body = JSON.stringify({ game: "cli", moves: "f5", seconds, level });
       const answer = await fetch(`${url}api/move`, { method: "POST", body });
       expect(answer.status).toBe(200);
       return (await answer.json()) as { engine: string; report: { playouts: number } };
@@ -96,6 +96,8 @@ describe("othello ui running", () => {
     expect(started.engine).toBe("othello-uct");
     expect(started.report.playouts).toBe(LEVELS[1]!.settings!.visits);
     expect((await move(1)).report.playouts).toBe(LEVELS[0]!.settings!.visits);
+    // A level's fixed visits, a tenth of a second's work or more at level 9, are not cut short by a short time.
+    expect((await move(9, 0.01)).report.playouts).toBe(LEVELS[8]!.settings!.visits);
     for (const level of [0, 11, 2.5, "3"]) {
       const body = JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05, level });
       const refused = await fetch(`${url}api/move`, { method: "POST", body });

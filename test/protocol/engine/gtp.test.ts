@@ -312,8 +312,8 @@ describe("GTP commands", () => {
     );
     expect(visits()).toBe(LEVELS[1]!.settings!.visits);
     expect(log.slice(0, 2)).toEqual([
-      `level: level: 0 is out of range: expected 1 to ${TOP_LEVEL}`,
-      `level: level: 11 is out of range: expected 1 to ${TOP_LEVEL}`,
+      `level: 0 is out of range: expected 1 to ${TOP_LEVEL}`,
+      `level: 11 is out of range: expected 1 to ${TOP_LEVEL}`,
     ]);
     expect(sendAll([`level ${TOP_LEVEL}`])).toEqual(["=\n\n"]);
     expect(visits()).toBe(top);

@@ -231,6 +231,20 @@ describe("an engine that misbehaves is reported, and the next move starts over",
     expect(links[1]!.log).toEqual(["clear_board", "time 0.1", "genmove black"]);
   });
 
+  it("a level the engine does not take is a failure: the link is closed, and the next request tells a new one", async () => {
+    const { opponent, links } = opponentOver((n) => new FakeLink(`engine-${n}`));
+    await opponent.move(recordMoves("f5"), 0.1, 3);
+    // Its answer to `level` is an error (a new game of the same moves: the board and time are set again first).
+    links[0]!.client.setLevel = async (level) => err(`replied "?" to "level ${level}"`);
+    links[0]!.log.length = 0;
+    const moved = await opponent.move(recordMoves("f5"), 0.1, 5);
+    expect(moved).toEqual(err('engine-0: replied "?" to "level 5" (its last words: last words here)'));
+    expect(links[0]!.log).toEqual(["clear_board", "time 0.1"]);
+    expect(links[0]!.closed).toBe(true);
+    await opponent.move(recordMoves("f5"), 0.1, 5);
+    expect(links[1]!.log).toEqual(["clear_board", "time 0.1", "level 5", "play black f5", "genmove white"]);
+  });
+
   it("an engine that exited between moves is replaced", async () => {
     const { opponent, links } = opponentOver((n) => new FakeLink(`engine-${n}`));
     await opponent.move([], 0.1);
