@@ -1,7 +1,7 @@
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { LEVELS } from "../../../protocol/engine/levels.js";
 import type { UiInfo } from "../../../protocol/ui/uiServer.js";
 
@@ -70,6 +70,8 @@ describe("othello ui running", () => {
   it("prints the address, serves the page and moves at the levels, and on SIGINT stops with its engines", async () => {
     const args = ["ui", "--port", "0", "--time", "0.05", "--max-nodes", "100000", "--level", "2"];
     const child = spawn("node", [OTHELLO, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    // A failed check must not leave the server and its engines running: SIGINT stops both.
+    onTestFinished(() => void (child.exitCode === null && child.signalCode === null && child.kill("SIGINT")));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     const url = await new Promise<string>((resolve) => {
       let out = "";
