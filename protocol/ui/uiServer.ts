@@ -58,8 +58,9 @@ export interface PageLevel {
 
 /**
  * A move request: the game's id (one per tab), its moves in standard notation, the time per
- * move, and the level (undefined when the engine offers none). The page writes passes out (`f5 d6 pass c3`): a forced pass at the end of a record is
- * otherwise left to be played, and the engine would be asked for it.
+ * move, and the level (undefined when the engine offers none). The page writes passes out
+ * (`f5 d6 pass c3`): a forced pass at the end of a record is otherwise left to be played, and
+ * the engine would be asked for it.
  */
 export interface MoveRequest {
   readonly game: string;
@@ -124,14 +125,16 @@ export function parseMoveRequest(body: string, info: UiInfo): Result<MoveRequest
     return err(`"seconds" must be a number from ${info.minSeconds} to ${info.maxSeconds}`);
   }
   const levels = info.levels.map((l) => l.level);
-  if (levels.length === 0) {
-    if (level !== undefined) return err(`"level": ${info.engine} has no levels`);
-    return ok({ game, moves: played.value.moves, seconds, level: undefined });
-  }
-  // Left out, the level the page starts at.
+  if (level !== undefined && levels.length === 0) return err(`"level": ${info.engine} has no levels`);
   if (level !== undefined && !(typeof level === "number" && levels.includes(level)))
     return err(`"level" must be one of ${levels.join(", ")}`);
-  return ok({ game, moves: played.value.moves, seconds, level: level ?? info.level });
+  // Left out, the level the page starts at.
+  return ok({
+    game,
+    moves: played.value.moves,
+    seconds,
+    level: levels.length === 0 ? undefined : (level ?? info.level),
+  });
 }
 
 /**

@@ -87,9 +87,10 @@ describe("othello ui running", () => {
     const info = (await (await fetch(`${url}api/info`)).json()) as UiInfo;
     expect(info.levels.map((l) => l.level)).toEqual(LEVELS.map((l) => l.level));
     expect(info.level).toBe(2);
+    const ask = (level: unknown, seconds = 0.05): Promise<Response> =>
+      fetch(`${url}api/move`, { method: "POST", body: JSON.stringify({ game: "cli", moves: "f5", seconds, level }) });
     const move = async (level?: number, seconds = 0.05): Promise<{ engine: string; report: { playouts: number } }> => {
-      const body = JSON.stringify({ game: "cli", moves: "f5", seconds, level });
-      const answer = await fetch(`${url}api/move`, { method: "POST", body });
+      const answer = await ask(level, seconds);
       expect(answer.status).toBe(200);
       return (await answer.json()) as { engine: string; report: { playouts: number } };
     };
@@ -101,8 +102,7 @@ describe("othello ui running", () => {
     // A level's fixed visits, a tenth of a second's work or more at level 9, are not cut short by a short time.
     expect((await move(9, 0.01)).report.playouts).toBe(LEVELS[8]!.settings!.visits);
     for (const level of [0, 11, 2.5, "3"]) {
-      const body = JSON.stringify({ game: "cli", moves: "f5", seconds: 0.05, level });
-      const refused = await fetch(`${url}api/move`, { method: "POST", body });
+      const refused = await ask(level);
       expect(refused.status).toBe(400);
       expect(await refused.json()).toEqual({ error: '"level" must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10' });
     }
