@@ -42,13 +42,13 @@ export class Session {
   private current = new Game();
   /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
   readonly clock: TimeControl;
-  /** Made at the first search: its trees (one a thread) are the engine's large allocations. */
-  private search: Searcher | undefined;
   /**
-   * The search of the options as given, kept while a level below the top plays (setLevel): back
-   * at the top it goes on with its trees and threads, rather than leave them behind and make more.
+   * The search of each level played, made at the level's first search: its trees (one a thread)
+   * are the engine's large allocations. A level's search keeps its tree while other levels play
+   * (hints at the top between a lower level's moves) and finds the game again by replaying the
+   * moves since (keptTree.ts), rather than start afresh and leave its pool behind.
    */
-  private topSearch: Searcher | undefined;
+  private readonly searches = new Map<number, Searcher>();
   /** Whether the tree is still to follow our last move (`tidy`). */
   private followPending = false;
   /** Made at the first solve: its transposition table is kept from move to move; with --threads N, N threads solve. */
@@ -132,8 +132,7 @@ export class Session {
 
   newGame(): void {
     this.current = new Game();
-    this.followPending = false;
-    this.search?.reset();
+    this.forgetTrees();
     this.clock.restart();
   }
 
@@ -143,8 +142,7 @@ export class Session {
    */
   setPosition(coded: CodedPosition): void {
     this.current = new Game(coded.position, coded.passes);
-    this.followPending = false;
-    this.search?.reset();
+    this.forgetTrees();
   }
 
   /**
@@ -182,9 +180,10 @@ export class Session {
    * as it does when there is no tree yet (before the first search) or the game is over.
    */
   ponder(): boolean {
-    if (!this.options.ponder || this.search === undefined || this.current.isOver()) return false;
+    const search = this.search;
+    if (!this.options.ponder || search === undefined || this.current.isOver()) return false;
     this.tidy();
-    const report = this.search.choose(this.current, { timeMs: PONDER_STEP_MS });
+    const report = search.choose(this.current, { timeMs: PONDER_STEP_MS });
     this.pondered = { visits: this.pondered.visits + report.visits, ms: this.pondered.ms + report.elapsedMs };
     // A step without a visit is the end when the search had time for one (a root proven won or
     // drawn); one whose time ran out before its first visit (a loaded machine) is not.
@@ -206,8 +205,7 @@ export class Session {
   undo(count: number): boolean {
     if (this.current.moves.length < count) return false;
     for (let i = 0; i < count; i++) this.current.undo();
-    this.followPending = false;
-    this.search?.reset();
+    this.forgetTrees();
     return true;
   }
 
@@ -250,16 +248,13 @@ export class Session {
   /**
    * Plays at `level` from now on (1 to TOP_LEVEL, levels.ts), its settings over the options the
    * session was made with, in place of a number of visits set before (setVisits). The top is
-   * those options as they are. A level below the top searches a tree of its own, made at its
-   * first move; the top's search waits for its return.
+   * those options as they are. Each level searches a tree of its own (`searches`), which waits
+   * for the level's return.
    */
   setLevel(level: number): void {
     this.visitsSetting = undefined;
     if (level === this.level) return;
-    if (this.level === TOP_LEVEL) this.topSearch = this.search;
-    this.search = level === TOP_LEVEL ? this.topSearch : undefined;
-    // The top's tree stood still while the level played.
-    this.search?.reset();
+    // The level left follows our last move, if it is still to, at its next search.
     this.followPending = false;
     this.level = level;
     this.playing = applyLevel(this.options, level);
@@ -349,14 +344,29 @@ export class Session {
     };
   }
 
+  /** The search of the level playing, if it has searched. */
+  private get search(): Searcher | undefined {
+    return this.searches.get(this.level);
+  }
+
   private searcher(): Searcher {
-    this.search ??= this.threads.searcher(this.playing, {
-      log: this.log,
-      evaluation: this.evaluation,
-      now: this.now,
-      solver: this.sharedSolver().solver,
-    });
-    return this.search;
+    let search = this.searches.get(this.level);
+    if (search === undefined) {
+      search = this.threads.searcher(this.playing, {
+        log: this.log,
+        evaluation: this.evaluation,
+        now: this.now,
+        solver: this.sharedSolver().solver,
+      });
+      this.searches.set(this.level, search);
+    }
+    return search;
+  }
+
+  /** A game that does not go on from the last (a new one, a position set, moves taken back): every level's tree starts afresh. */
+  private forgetTrees(): void {
+    this.followPending = false;
+    for (const search of this.searches.values()) search.reset();
   }
 
   /**

@@ -178,6 +178,30 @@ describe("a session's level (setLevel)", () => {
     expect(made[1]!.threads).toBe(1);
   });
 
+  it("keeps each level's tree while another level plays, as hints at the top between a level's moves do", () => {
+    const { session, made } = levelSession({ book: false });
+    const reused = () => {
+      const thought = session.lastThought;
+      if (thought?.by !== "search") throw new Error(`a search was expected, not ${thought?.by}`);
+      return thought.report.reused;
+    };
+    for (const level of [TOP_LEVEL, 3]) {
+      session.setLevel(level);
+      session.chooseMove();
+      expect(reused()).toBe(0);
+    }
+    for (const level of [TOP_LEVEL, 3]) {
+      session.setLevel(level);
+      session.chooseMove();
+      expect(reused(), `level ${level}`).toBeGreaterThan(0);
+    }
+    expect(made.map((o) => o.level)).toEqual([undefined, 3]);
+    // A new game leaves no level a tree of the last.
+    session.newGame();
+    session.chooseMove();
+    expect(reused()).toBe(0);
+  });
+
   it("plays different moves from one seed to the next at a low level, the same ones for the same seed", () => {
     const firstMoves = (seed: number) => {
       const { session } = levelSession({ seed, book: false });
