@@ -118,7 +118,7 @@ export const trainProgram: Program<TrainOptions> = {
     "--iterations": field("iterations", "N", "conjugate-gradient iterations per stage (default 40)", (t) =>
       parseWholeNumber(t, 1, 10_000),
     ),
-    "--lambda": field("lambda", "L", "ridge penalty on the weights (default 3)", (t) => parseDecimal(t, 0, 1e6)),
+    "--lambda": field("lambda", "L", "ridge penalty on the weights (default 30)", (t) => parseDecimal(t, 0, 1e6)),
     "--neighbour-weight": field(
       "neighbourWeight",
       "W",
@@ -153,7 +153,7 @@ export const trainProgram: Program<TrainOptions> = {
     threads: availableParallelism(),
     stages: 13,
     iterations: 40,
-    lambda: 3,
+    lambda: 30,
     neighbourWeight: 0.5,
     seed: 1,
     out: undefined,
