@@ -344,7 +344,7 @@ export const NBOARD_COMMANDS: Readonly<Record<string, NBoardCommand>> = {
     run: (session, rest) => {
       const checked = noArguments(rest);
       if (!checked.ok) return checked;
-      session.log("learn: this engine has no opening book, nothing learned");
+      session.log("learn: the opening book is fixed, nothing learned");
       return answer("learned");
     },
   },

@@ -283,7 +283,7 @@ describe("NBoard start-up and play, as the GUI sends them", () => {
   it("learn answers learned (there is no book to learn into); quit ends", () => {
     const { session, send, log } = nboard();
     expect(send("learn")).toBe("learned\n");
-    expect(log).toEqual(["learn: this engine has no opening book, nothing learned"]);
+    expect(log).toEqual(["learn: the opening book is fixed, nothing learned"]);
     expect(answerNBoard(session, "quit")).toEqual({ reply: "", end: true });
   });
 
