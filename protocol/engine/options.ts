@@ -1,6 +1,6 @@
 import {
   BOOK_MARGIN,
-  CLASSIC_SEARCH_PARAMS,
+  CLASSIC_SETTINGS,
   DEFAULT_ALPHA_BETA_DEPTH,
   DEFAULT_SEARCH_PARAMS,
   MAX_DEPTH,
@@ -302,7 +302,7 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   ),
   "--classic": flag(
     `the classic UCT of the course: random playouts, no evaluation (${classicCommandLine()}; options after it still apply)`,
-    (o) => ({ ...o, search: { ...o.search, ...classicSettings() } }),
+    (o) => ({ ...o, search: { ...o.search, ...CLASSIC_SETTINGS } }),
   ),
   "--weights": field(
     "weights",
@@ -356,16 +356,11 @@ export const ENGINE_OPTIONS: OptionTable<EngineOptions> = {
   ),
 };
 
-/** What --classic sets: the search parameters in which CLASSIC_SEARCH_PARAMS differs from the defaults. */
-function classicSettings(): Partial<SearchParams> {
-  const { leaf, priorVisits, ucbC, ppR } = CLASSIC_SEARCH_PARAMS;
-  return { leaf, priorVisits, ucbC, ppR };
-}
-
-/** The same settings as options, for --classic's help. */
+/** The same settings as options, for --classic's help: --pp-r has an option of its own, the rest are --tune keys. */
 function classicCommandLine(): string {
-  const { leaf, priorVisits, ucbC, ppR } = classicSettings();
-  return `--tune leaf=${leaf} --tune priorVisits=${priorVisits} --tune ucbC=${ucbC} --pp-r ${ppR}`;
+  return Object.entries(CLASSIC_SETTINGS)
+    .map(([k, v]) => (k === "ppR" ? `--pp-r ${v}` : `--tune ${k}=${v}`))
+    .join(" ");
 }
 
 /** Options (before or after the address) and at most two positional arguments: `[IP] PORT`. */

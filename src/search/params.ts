@@ -109,13 +109,17 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
 
 /**
  * The classic UCT of the course: random playouts, no evaluation, the settings tuned for it
- * (docs/decisions.md). The baseline of the strength ladder, selected by --classic.
+ * (docs/decisions.md); no implicit minimax either, whose values come from the evaluation. What
+ * --classic sets over the other options; some equal today's defaults, and are set all the same
+ * so that the classic search stays as it is when a default moves.
  */
-export const CLASSIC_SEARCH_PARAMS: SearchParams = {
-  ...DEFAULT_SEARCH_PARAMS,
+export const CLASSIC_SETTINGS: Partial<SearchParams> = {
   ucbC: 0.3,
   leaf: "playout",
   priorVisits: 0,
   ppR: 0,
   minimaxWeight: 0,
 };
+
+/** The classic search: the baseline of the strength ladder. */
+export const CLASSIC_SEARCH_PARAMS: SearchParams = { ...DEFAULT_SEARCH_PARAMS, ...CLASSIC_SETTINGS };

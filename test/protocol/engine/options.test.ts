@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { unwrapUsage } from "../text/usageLines.js";
-import { DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
+import { CLASSIC_SEARCH_PARAMS, DEFAULT_SEARCH_PARAMS } from "../../../src/index.js";
 import {
   ENGINE_OPTIONS,
   TUNING_KEYS,
@@ -217,6 +217,17 @@ describe("engine command line", () => {
     expect(parse("--tune", "earlyStop=off", "--tune", "earlyStop=on")).toMatchObject({
       ok: true,
       value: { options: { earlyStop: true } },
+    });
+  });
+
+  it("--classic searches as CLASSIC_SEARCH_PARAMS, what it says in --help is the same, and options after it still apply", () => {
+    const classic = parse("--classic");
+    expect(classic.ok && classic.value.options.search).toEqual(CLASSIC_SEARCH_PARAMS);
+    const help = /^\s*--classic\s[^(]*\(([^;]*);/m.exec(unwrapUsage(formatUsage(engineProgram([]))))![1]!;
+    expect(parse(...help.split(" "))).toEqual(classic);
+    expect(parse("--classic", "--pp-r", "2")).toMatchObject({
+      ok: true,
+      value: { options: { search: { ppR: 2, leaf: "playout" } } },
     });
   });
 
