@@ -43,10 +43,11 @@ export class Session {
   /** What the controller says of the clock (`time_settings`, `time_left`), and the time per move without it. */
   readonly clock: TimeControl;
   /**
-   * The search of each level played, made at the level's first search: its trees (one a thread)
-   * are the engine's large allocations. A level's search keeps its tree while other levels play
+   * The top's search and the current level's, each made at its level's first search: their trees
+   * (one a thread) are the engine's large allocations. Each keeps its tree while the other plays
    * (hints at the top between a lower level's moves) and finds the game again by replaying the
-   * moves since (keptTree.ts), rather than start afresh and leave its pool behind.
+   * moves since (keptTree.ts), rather than start afresh and leave its pool behind. A level left
+   * for another below the top is dropped, so that at most two pools are held.
    */
   private readonly searches = new Map<number, Searcher>();
   /** Whether the tree is still to follow our last move (`tidy`). */
@@ -248,12 +249,13 @@ export class Session {
   /**
    * Plays at `level` from now on (1 to TOP_LEVEL, levels.ts), its settings over the options the
    * session was made with, in place of a number of visits set before (setVisits). The top is
-   * those options as they are. Each level searches a tree of its own (`searches`), which waits
-   * for the level's return.
+   * those options as they are. The top and the level below it last played each search a tree of
+   * their own (`searches`), which waits for its level's return.
    */
   setLevel(level: number): void {
     this.visitsSetting = undefined;
     if (level === this.level) return;
+    if (this.level !== TOP_LEVEL && level !== TOP_LEVEL) this.searches.delete(this.level);
     // The level left follows our last move, if it is still to, at its next search.
     this.followPending = false;
     this.level = level;

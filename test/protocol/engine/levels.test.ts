@@ -178,28 +178,51 @@ describe("a session's level (setLevel)", () => {
     expect(made[1]!.threads).toBe(1);
   });
 
-  it("keeps each level's tree while another level plays, as hints at the top between a level's moves do", () => {
+  it("keeps the top's tree and the level's while the other plays, each following the moves played since", () => {
     const { session, made } = levelSession({ book: false });
     const reused = () => {
       const thought = session.lastThought;
       if (thought?.by !== "search") throw new Error(`a search was expected, not ${thought?.by}`);
       return thought.report.reused;
     };
-    for (const level of [TOP_LEVEL, 3]) {
-      session.setLevel(level);
-      session.chooseMove();
-      expect(reused()).toBe(0);
-    }
-    for (const level of [TOP_LEVEL, 3]) {
-      session.setLevel(level);
-      session.chooseMove();
-      expect(reused(), `level ${level}`).toBeGreaterThan(0);
-    }
-    expect(made.map((o) => o.level)).toEqual([undefined, 3]);
-    // A new game leaves no level a tree of the last.
-    session.newGame();
+    session.setLevel(TOP_LEVEL);
     session.chooseMove();
     expect(reused()).toBe(0);
+    session.setLevel(3);
+    const levelMove = session.genmove();
+    expect(reused()).toBe(0);
+    // The top searches on after the level's move, in the tree it searched before it.
+    session.setLevel(TOP_LEVEL);
+    const topMove = session.genmove();
+    expect(reused()).toBeGreaterThan(0);
+    // The level's tree follows both moves, its own and the top's reply, which its search had visited.
+    session.setLevel(3);
+    session.chooseMove();
+    const kept = reused();
+    expect(made.map((o) => o.level)).toEqual([undefined, 3]);
+    expect(session.game.moves).toEqual([levelMove, topMove]);
+    expect(kept).toBeGreaterThan(0);
+  });
+
+  it("holds the top's search and one level's: a level left for another is made again on its return", () => {
+    const { session, made } = levelSession({ book: false });
+    for (const level of [TOP_LEVEL, 3, 2, TOP_LEVEL, 2, 3]) {
+      session.setLevel(level);
+      session.chooseMove();
+    }
+    expect(made.map((o) => o.level)).toEqual([undefined, 3, 2, 3]);
+  });
+
+  it("starts every level's tree afresh in a new game, the levels not playing too", () => {
+    const { session } = levelSession({ book: false });
+    session.setLevel(3);
+    session.chooseMove();
+    session.setLevel(TOP_LEVEL);
+    session.newGame();
+    session.setLevel(3);
+    session.chooseMove();
+    const thought = session.lastThought;
+    expect(thought?.by === "search" && thought.report.reused).toBe(0);
   });
 
   it("plays different moves from one seed to the next at a low level, the same ones for the same seed", () => {
