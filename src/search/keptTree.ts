@@ -12,7 +12,7 @@ import { trimTree } from "./treeCompaction.js";
 const COMPACT_FILL = 0.5;
 /**
  * A subtree larger than this share of the pool is trimmed to it as it is compacted (`trimTree`):
- * a 5 s search makes some 10 million nodes, and the tree kept from the moves before filled the
+ * a 5 s search makes 4.5 to 6 million nodes, and the tree kept from the moves before filled the
  * rest of a 16-million pool within a few moves, after which the tree stopped growing.
  */
 const TRIM_FILL = 0.25;
