@@ -91,9 +91,9 @@ export const DEFAULT_SEARCH_PARAMS: SearchParams = {
   ppR: 0,
   ppMinVisits: 64,
   // One pool of this many nodes (68 bytes each): about 1.1 GB, taken from the system as the tree
-  // grows. A 1 s search fills about 1 million, a 4 s one about 5 million (2026-12-06); a full
-  // pool stops the tree from growing, and 4 million made 4 s a move barely stronger than 1 s
-  // (docs/decisions.md).
+  // grows. A 1 s search fills about 1 million, a 4 s one about 5 million (docs/strength.md); a
+  // full pool stops the tree from growing, and 4 million made 4 s a move barely stronger than
+  // 1 s (docs/decisions.md).
   maxNodes: 16_000_000,
   solveEmpties: 8,
   minimaxWeight: 0.2,
