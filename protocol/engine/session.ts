@@ -352,7 +352,7 @@ export class Session {
   }
 
   private searcher(): Searcher {
-    let search = this.searches.get(this.level);
+    let search = this.search;
     if (search === undefined) {
       search = this.threads.searcher(this.playing, {
         log: this.log,
